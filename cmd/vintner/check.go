@@ -1,0 +1,244 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+	"github.com/vintner/vintner/internal/audit"
+	"github.com/vintner/vintner/score"
+	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/games"
+)
+
+// checkFlags are the flags validate and score share.
+type checkFlags struct {
+	format   string
+	tables   string
+	asPlayed bool
+	jobs     int
+	maxBytes int
+	maxLine  int
+	game     string
+	tally    string
+}
+
+func (f *checkFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.format, "format", "table", "output format: table | json (JSON Lines) | markdown")
+	cmd.Flags().StringVar(&f.tables, "tables", "", "component-table file replacing the embedded defaults")
+	cmd.Flags().BoolVar(&f.asPlayed, "as-played", false, "apply an illegal action as written where possible, mark it and go on (result disputed)")
+	cmd.Flags().IntVar(&f.jobs, "jobs", 0, "records replayed at once (0: one per core)")
+	cmd.Flags().IntVar(&f.maxBytes, "max-bytes", validate.DefaultLimits.MaxBytes, "refuse a record larger than this many bytes")
+	cmd.Flags().IntVar(&f.maxLine, "max-line", validate.DefaultLimits.MaxLineBytes, "refuse a line longer than this many bytes")
+	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return score.Formats, cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
+	switch f.format {
+	case "table", "json", "markdown":
+	default:
+		return audit.Config{}, usageError{fmt.Errorf("unknown --format %q: table | json | markdown", f.format)}
+	}
+	if f.maxBytes <= 0 || f.maxLine <= 0 {
+		return audit.Config{}, usageError{fmt.Errorf("--max-bytes and --max-line must be positive")}
+	}
+	cfg := audit.Config{
+		Games:  games.All(),
+		Limits: validate.Limits{MaxBytes: f.maxBytes, MaxLineBytes: f.maxLine},
+		Stdin:  stdin,
+		Jobs:   f.jobs,
+		Options: validate.Options{
+			AsPlayed: f.asPlayed,
+		},
+	}
+	if f.tables != "" {
+		b, err := os.ReadFile(f.tables)
+		if err != nil {
+			return cfg, fmt.Errorf("cannot read --tables %s: %w", f.tables, err)
+		}
+		cfg.Options.Tables, cfg.Options.TablesName = b, f.tables
+	}
+	return cfg, nil
+}
+
+func newValidateCmd(stdin io.Reader) *cobra.Command {
+	var f checkFlags
+	cmd := &cobra.Command{
+		Use:   "validate PATH...",
+		Short: "Replay records and report the first illegal action of each",
+		Long: `Replay each record (files, folders of .vin files, or - for standard input)
+with its game's rules engine. Every syntax error is listed; replay stops at
+the first rules error, reported as FILE:LINE:COL: error: MESSAGE with the
+line and a caret. check and claim lines are compared with the engine's state.
+
+Exit status: 0 all valid, 1 a record rejected or a claim differs,
+2 the command could not run.`,
+		Example: `  vintner validate game.vin
+  vintner validate season/ --format json > audit.jsonl
+  cat game.vin | vintner validate -`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCheck(cmd, args, &f, false)
+		},
+	}
+	f.register(cmd)
+	return cmd
+}
+
+func newScoreCmd(stdin io.Reader) *cobra.Command {
+	var f checkFlags
+	cmd := &cobra.Command{
+		Use:   "score PATH...",
+		Short: "Validate records, then print scores by category, ranks and tie-breaks",
+		Long: `Validate each record, then print every player's points by category, the
+ranking (standard competition ranking, a shared place printed 1=) and the
+tie-break that decided each place.
+
+Scorepad mode scores end-state counts instead of a whole record:
+  vintner score --game bordeaux --tally tally.vin`,
+		Example: `  vintner score game.vin
+  vintner score game.vin --format markdown
+  vintner score --game grand-cru --tally end-of-game.vin`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if f.tally != "" {
+				if len(args) > 0 {
+					return usageError{fmt.Errorf("--tally scores one tally file; give no other paths")}
+				}
+				return nil
+			}
+			if len(args) == 0 {
+				return usageError{fmt.Errorf("score needs at least one record (or --game GAME --tally FILE)")}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.tally != "" {
+				if f.game == "" {
+					return usageError{fmt.Errorf("--tally needs --game bordeaux | grand-cru | age-of-champagne")}
+				}
+				if _, err := games.Lookup(f.game); err != nil {
+					return usageError{err}
+				}
+				args = []string{f.tally}
+			}
+			return runCheck(cmd, args, &f, true)
+		},
+	}
+	f.register(cmd)
+	cmd.Flags().StringVar(&f.game, "game", "", "the game of a --tally file")
+	cmd.Flags().StringVar(&f.tally, "tally", "", "score end-state counts from this file (scorepad mode)")
+	_ = cmd.RegisterFlagCompletionFunc("game", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return games.Names(), cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+// recordJSON is one line of the JSON Lines output (docs/scripting.md).
+type recordJSON struct {
+	Type        string               `json:"type"` // "record"
+	File        string               `json:"file"`
+	Game        string               `json:"game,omitempty"`
+	Players     []string             `json:"players,omitempty"`
+	Valid       bool                 `json:"valid"`
+	Disputed    bool                 `json:"disputed,omitempty"`
+	Actions     int                  `json:"actions"`
+	Error       string               `json:"error,omitempty"` // the record could not be read
+	Diagnostics validate.Diagnostics `json:"diagnostics"`
+	Claims      []validate.Claim     `json:"claims,omitempty"`
+	Result      *score.Result        `json:"result,omitempty"`
+}
+
+type summaryJSON struct {
+	Type string `json:"type"` // "summary"
+	audit.Summary
+}
+
+func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) error {
+	cfg, err := f.config(cmd.InOrStdin())
+	if err != nil {
+		return err
+	}
+	cfg.Tally = f.tally
+	if cfg.Tally != "" {
+		cfg.Tally = f.game
+	}
+	items, err := audit.Expand(args)
+	if err != nil {
+		return err
+	}
+	if len(items) == 0 {
+		return fmt.Errorf("no .vin records found in %v", args)
+	}
+	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	enc := json.NewEncoder(out)
+	var sum audit.Summary
+	var writeErr error
+	multi := len(items) > 1
+	audit.Run(cfg, items, func(o audit.Outcome) {
+		sum.Add(o)
+		if writeErr != nil {
+			return
+		}
+		if f.format == "json" {
+			rj := recordJSON{Type: "record", File: o.Item.Name, Diagnostics: validate.Diagnostics{}}
+			if o.Err != nil {
+				rj.Error = o.Err.Error()
+			} else {
+				r := o.Report
+				rj.Game, rj.Players, rj.Valid, rj.Disputed, rj.Actions = r.Game, r.Players, r.Valid(), r.Disputed, r.Actions
+				rj.Diagnostics = append(rj.Diagnostics, r.Diagnostics...)
+				rj.Claims, rj.Result = r.Claims, r.Result
+			}
+			writeErr = enc.Encode(rj)
+			return
+		}
+		if o.Err != nil {
+			fmt.Fprintf(errw, "vintner: %v\n", o.Err)
+			return
+		}
+		r := o.Report
+		for _, d := range r.Diagnostics {
+			fmt.Fprint(errw, d.Format())
+		}
+		name := o.Item.Name
+		if name == "-" {
+			name = "<stdin>"
+		}
+		switch {
+		case scoring && r.Result != nil:
+			if multi {
+				fmt.Fprintf(out, "== %s (%s)\n", name, r.Game)
+			}
+			if r.Disputed {
+				fmt.Fprintln(out, "DISPUTED: illegal actions were applied as played (--as-played)")
+			}
+			writeErr = score.Render(out, r.Result, f.format)
+			if multi {
+				fmt.Fprintln(out)
+			}
+		case !scoring && r.Valid():
+			fmt.Fprintf(out, "%s: valid %s record, %d players, %d actions\n", name, r.Game, len(r.Players), r.Actions)
+		}
+	})
+	if writeErr != nil {
+		return fmt.Errorf("cannot write the output: %w", writeErr)
+	}
+	if f.format == "json" {
+		if err := enc.Encode(summaryJSON{Type: "summary", Summary: sum}); err != nil {
+			return fmt.Errorf("cannot write the output: %w", err)
+		}
+	} else if multi || !scoring {
+		fmt.Fprintln(out, sum.String())
+	}
+	if sum.Unreadable > 0 {
+		return fmt.Errorf("%d of %d records could not be read", sum.Unreadable, sum.Records)
+	}
+	if sum.Valid != sum.Records {
+		return errRejected
+	}
+	return nil
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+	"github.com/vintner/vintner/internal/audit"
+	"github.com/vintner/vintner/validate/games"
+)
+
+// replayHooks lets the PDF command file add --pdf without this file
+// importing the pdf package twice.
+var replayPDF func(cmd *cobra.Command, file string, at int, out string) error
+
+func newReplayCmd(stdin io.Reader) *cobra.Command {
+	var at int
+	var pdfOut, tables string
+	cmd := &cobra.Command{
+		Use:   "replay FILE",
+		Short: "Print the whole game state after a line, or at the end",
+		Example: `  vintner replay game.vin
+  vintner replay game.vin --at 42
+  vintner replay game.vin --pdf sheets.pdf`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if at < 0 {
+				return usageError{fmt.Errorf("--at takes a line number")}
+			}
+			if pdfOut != "" {
+				if replayPDF == nil {
+					return fmt.Errorf("--pdf is not available in this build")
+				}
+				return replayPDF(cmd, args[0], at, pdfOut)
+			}
+			f := checkFlags{format: "table", tables: tables, maxBytes: 4 << 20, maxLine: 4096}
+			cfg, err := f.config(cmd.InOrStdin())
+			if err != nil {
+				return err
+			}
+			cfg.Options.AtLine = at
+			items, err := audit.Expand(args)
+			if err != nil {
+				return err
+			}
+			o := audit.One(cfg, items[0])
+			if o.Err != nil {
+				return o.Err
+			}
+			for _, d := range o.Report.Diagnostics {
+				fmt.Fprint(cmd.ErrOrStderr(), d.Format())
+			}
+			if o.Report.State != nil {
+				fmt.Fprint(cmd.OutOrStdout(), o.Report.State.Text())
+			}
+			if !o.Report.Valid() {
+				return errRejected
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&at, "at", 0, "stop after this line (0: the end)")
+	cmd.Flags().StringVar(&pdfOut, "pdf", "", "draw the Bordeaux sheets as they stand to this PDF file")
+	cmd.Flags().StringVar(&tables, "tables", "", "component-table file replacing the embedded defaults")
+	_ = games.Names
+	return cmd
+}

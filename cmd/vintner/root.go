@@ -1,0 +1,103 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/vintner/vintner/validate/games"
+)
+
+// Exit statuses, as docs/scripting.md documents them.
+const (
+	exitOK       = 0 // every record valid, every claim matched
+	exitRejected = 1 // a record rejected or a claim differs
+	exitCannot   = 2 // the command could not run
+)
+
+// rejectedError means the diagnostics are already printed; the command
+// exits 1 without printing anything more.
+var errRejected = errors.New("rejected")
+
+// usageError is a problem with the command line: usage is shown with it.
+type usageError struct{ error }
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+// Main runs the command line and returns the exit status.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRoot(stdin)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	cmd, err := root.ExecuteC()
+	if err == nil {
+		return exitOK
+	}
+	if errors.Is(err, errRejected) {
+		return exitRejected
+	}
+	fmt.Fprintf(stderr, "vintner: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) || strings.HasPrefix(err.Error(), "unknown command") {
+		fmt.Fprintf(stderr, "run '%s --help' for usage\n", cmd.CommandPath())
+	}
+	return exitCannot
+}
+
+func newRoot(stdin io.Reader) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "vintner",
+		Short: "Replay, score and print for Bordeaux, Grand Cru and AOC: Age of Champagne",
+		Long: `vintner replays game records (.vin files) of three wine board games with a
+full rules engine, reports the first illegal action at its line and column,
+audits the scores written down, ranks the players with each rulebook's
+tie-breaks, and prints Bordeaux sheets and scorepads as PDF.`,
+		Example: `  vintner validate testdata/examples
+  vintner score testdata/examples/bordeaux-4p.vin
+  vintner random grand-cru --players 3 --seed 7 > game.vin`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(
+		newValidateCmd(stdin),
+		newScoreCmd(stdin),
+		newReplayCmd(stdin),
+		newRandomCmd(),
+		newTablesCmd(),
+		newVersionCmd(),
+	)
+	for _, extra := range extraCommands {
+		root.AddCommand(extra())
+	}
+	return root
+}
+
+// extraCommands are registered by the files of other commands (layout,
+// sheets, scorepad), so each command stays in its own file.
+var extraCommands []func() *cobra.Command
+
+func completeGames(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	return games.Names(), cobra.ShellCompDirectiveNoFileComp
+}
+
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print vintner's version",
+		Example: "  vintner version",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "vintner %s\n", version)
+			return err
+		},
+	}
+}

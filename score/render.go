@@ -1,0 +1,104 @@
+package score
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// Formats the renderers know.
+var Formats = []string{"table", "json", "markdown"}
+
+// Render writes the result in a format: table, json or markdown.
+func Render(w io.Writer, r *Result, format string) error {
+	switch format {
+	case "", "table":
+		return renderTable(w, r, false)
+	case "markdown", "md":
+		return renderTable(w, r, true)
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	return fmt.Errorf("unknown format %q: table | json | markdown", format)
+}
+
+// renderTable prints one row per player in rank order with a column per
+// category, then the notes on what decided tied places.
+func renderTable(w io.Writer, r *Result, markdown bool) error {
+	rend := renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleASCII)})
+	if markdown {
+		rend = nil
+	}
+	opts := []tablewriter.Option{tablewriter.WithHeaderAutoFormat(tw.Off)}
+	if markdown {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+	} else {
+		opts = append(opts, tablewriter.WithRenderer(rend))
+	}
+	t := tablewriter.NewTable(w, opts...)
+	header := []any{"Rank", "Player"}
+	for _, c := range r.Categories {
+		header = append(header, c.Label)
+	}
+	header = append(header, "Total")
+	hasLevel := false
+	for _, p := range r.Players {
+		hasLevel = hasLevel || p.Level != ""
+	}
+	if hasLevel {
+		header = append(header, "Level")
+	}
+	t.Header(header...)
+	for _, p := range r.Players {
+		row := []any{p.RankLabel(), p.Name}
+		for _, v := range p.Points {
+			row = append(row, v)
+		}
+		row = append(row, p.Total)
+		if hasLevel {
+			row = append(row, p.Level)
+		}
+		if err := t.Append(row...); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	var notes []string
+	for _, p := range r.Players {
+		if p.Decided != "" {
+			notes = append(notes, fmt.Sprintf("%s %s: %s", p.RankLabel(), p.Name, p.Decided))
+		}
+		if p.Note != "" {
+			notes = append(notes, fmt.Sprintf("%s: %s", p.Name, p.Note))
+		}
+	}
+	if len(r.TieBreaks) > 0 {
+		var chain []string
+		for _, tb := range r.TieBreaks {
+			chain = append(chain, tb.Label)
+		}
+		notes = append(notes, "tie-breaks: "+strings.Join(chain, ", then ")+", then a shared place")
+	} else if len(r.Players) > 1 {
+		notes = append(notes, "tie-breaks: none in the rulebook; tied players share the place")
+	}
+	notes = append(notes, r.Notes...)
+	for _, n := range notes {
+		prefix := ""
+		if markdown {
+			prefix = "- "
+		}
+		if _, err := fmt.Fprintf(w, "%s%s\n", prefix, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}

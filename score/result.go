@@ -1,0 +1,190 @@
+// Package score holds the result shared by the three games: points per
+// category, standard competition ranking ("1224", a shared place printed
+// 1=), the tie-break chain and what decided each place, and its renderers.
+// Each game's package (score/bordeaux, score/grandcru, score/champagne)
+// turns that game's end-state tally into a Result; they are pure functions.
+package score
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Category is one scoring row of a game's scorepad.
+type Category struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+}
+
+// TieBreak is one level of a rulebook's tie-break chain.
+type TieBreak struct {
+	Key   string `json:"key"`
+	Label string `json:"label"` // "fewer loans"
+	Fewer bool   `json:"fewer"` // the smaller value wins
+}
+
+// PlayerResult is one player's line of the result.
+type PlayerResult struct {
+	Name     string `json:"name"`
+	Seat     int    `json:"seat"`   // 1-based seating order
+	Points   []int  `json:"points"` // one per Result.Categories
+	Total    int    `json:"total"`
+	Rank     int    `json:"rank"`
+	Shared   bool   `json:"shared"`
+	TieBreak []int  `json:"tiebreak,omitempty"` // one per Result.TieBreaks
+	// RanksLast puts the player after everyone else whatever the points
+	// (a bankrupt Grand Cru vineyard).
+	RanksLast bool   `json:"ranks_last,omitempty"`
+	Decided   string `json:"decided,omitempty"` // what separated this place from a tied neighbour
+	Level     string `json:"level,omitempty"`   // solo level of victory
+	Note      string `json:"note,omitempty"`
+}
+
+// Result is a game's final scoring.
+type Result struct {
+	Game       string         `json:"game"`
+	Categories []Category     `json:"categories"`
+	TieBreaks  []TieBreak     `json:"tiebreaks"`
+	Players    []PlayerResult `json:"players"` // in rank order after Rank
+	Notes      []string       `json:"notes,omitempty"`
+}
+
+// Player returns the named player's result, or nil.
+func (r *Result) Player(name string) *PlayerResult {
+	for i := range r.Players {
+		if r.Players[i].Name == name {
+			return &r.Players[i]
+		}
+	}
+	return nil
+}
+
+// Points returns a player's points in the category with the given key.
+func (r *Result) Points(p *PlayerResult, key string) int {
+	for i, c := range r.Categories {
+		if c.Key == key && i < len(p.Points) {
+			return p.Points[i]
+		}
+	}
+	return 0
+}
+
+// Breakdown describes a player's points by category: "paths 9, longest 3, …".
+func (r *Result) Breakdown(p *PlayerResult) string {
+	var parts []string
+	for i, c := range r.Categories {
+		if i < len(p.Points) {
+			parts = append(parts, fmt.Sprintf("%s %d", c.Label, p.Points[i]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Rank totals each player's points, sorts the players, gives standard
+// competition ranks and writes what decided each place. The rulebook's
+// tie-break chain is r.TieBreaks; players equal on every level share.
+func (r *Result) Rank() {
+	for i := range r.Players {
+		p := &r.Players[i]
+		p.Total = 0
+		for _, v := range p.Points {
+			p.Total += v
+		}
+		p.Rank, p.Shared, p.Decided = 0, false, ""
+	}
+	sort.SliceStable(r.Players, func(i, j int) bool { return r.compare(&r.Players[i], &r.Players[j]) < 0 })
+	for i := range r.Players {
+		p := &r.Players[i]
+		if i > 0 && r.compare(&r.Players[i-1], p) == 0 {
+			p.Rank = r.Players[i-1].Rank
+			p.Shared, r.Players[i-1].Shared = true, true
+		} else {
+			p.Rank = i + 1
+		}
+	}
+	for i := range r.Players {
+		var notes []string
+		if i > 0 {
+			notes = append(notes, r.separation(&r.Players[i-1], &r.Players[i], false)...)
+		}
+		if i+1 < len(r.Players) {
+			notes = append(notes, r.separation(&r.Players[i], &r.Players[i+1], true)...)
+		}
+		r.Players[i].Decided = strings.Join(notes, "; ")
+	}
+}
+
+// compare orders a before b (negative) when a ranks higher.
+func (r *Result) compare(a, b *PlayerResult) int {
+	if a.RanksLast != b.RanksLast {
+		if b.RanksLast {
+			return -1
+		}
+		return 1
+	}
+	if a.Total != b.Total {
+		return b.Total - a.Total
+	}
+	for k, tb := range r.TieBreaks {
+		av, bv := at(a.TieBreak, k), at(b.TieBreak, k)
+		if av == bv {
+			continue
+		}
+		if tb.Fewer {
+			return av - bv
+		}
+		return bv - av
+	}
+	return 0
+}
+
+func at(v []int, i int) int {
+	if i < len(v) {
+		return v[i]
+	}
+	return 0
+}
+
+// separation says, from one side, what split two neighbours that were
+// level on points. Neighbours apart on points need no words.
+func (r *Result) separation(upper, lower *PlayerResult, fromUpper bool) []string {
+	if upper.RanksLast != lower.RanksLast || upper.Total != lower.Total {
+		return nil
+	}
+	other := lower.Name
+	if !fromUpper {
+		other = upper.Name
+	}
+	for k, tb := range r.TieBreaks {
+		uv, lv := at(upper.TieBreak, k), at(lower.TieBreak, k)
+		if uv == lv {
+			continue
+		}
+		side := "ahead of"
+		if !fromUpper {
+			side = "behind"
+		}
+		return []string{fmt.Sprintf("%s %s on tie-break %d/%d, %s (%d vs %d)",
+			side, other, k+1, len(r.TieBreaks), tb.Label, pick(fromUpper, uv, lv), pick(fromUpper, lv, uv))}
+	}
+	if len(r.TieBreaks) == 0 {
+		return []string{"shares the place with " + other + " (the rulebook has no tie-breaker)"}
+	}
+	return []string{"shares the place with " + other + " (equal on every tie-break)"}
+}
+
+func pick(first bool, a, b int) int {
+	if first {
+		return a
+	}
+	return b
+}
+
+// RankLabel prints a rank as people write it: "1", or "1=" when shared.
+func (p *PlayerResult) RankLabel() string {
+	if p.Shared {
+		return fmt.Sprintf("%d=", p.Rank)
+	}
+	return fmt.Sprint(p.Rank)
+}

@@ -1,0 +1,125 @@
+// Package validate reads game records (the shared lexical layer of
+// records.md), reports diagnostics with exact positions, and defines the
+// interface each game's rules engine implements.
+package validate
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity of a diagnostic. Only errors reject a record.
+type Severity string
+
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Stable diagnostic codes: a program reading JSON output can rely on them.
+const (
+	CodeSyntax  = "syntax"  // the lexical layer or a verb's grammar
+	CodeHeader  = "header"  // the header statements
+	CodeRule    = "rule"    // an action the rules forbid
+	CodeCheck   = "check"   // a check line disagrees with the replayed state
+	CodeClaim   = "claim"   // a claimed score disagrees with the computed one
+	CodeMissing = "missing" // the record ends before the game does
+	CodeLimit   = "limit"   // a size limit was exceeded
+	CodeIO      = "io"      // the record could not be read
+)
+
+// Diagnostic is one finding at one place of a record.
+type Diagnostic struct {
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Col      int      `json:"column"`
+	Severity Severity `json:"severity"`
+	Code     string   `json:"code"`
+	Message  string   `json:"message"`
+	Hint     string   `json:"hint,omitempty"`
+	Game     string   `json:"game,omitempty"`
+	Where    string   `json:"where,omitempty"` // "year 3", "round 2 phase festival"
+	Player   string   `json:"player,omitempty"`
+	Source   string   `json:"-"` // the offending line, for the caret excerpt
+}
+
+// Error renders the diagnostic's first line, FILE:LINE:COL: error: MESSAGE.
+func (d Diagnostic) Error() string {
+	sev := d.Severity
+	if sev == "" {
+		sev = Error
+	}
+	if d.Line == 0 {
+		return fmt.Sprintf("%s: %s: %s", d.File, sev, d.Message)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s: %s", d.File, d.Line, d.Col, sev, d.Message)
+}
+
+// Format renders the diagnostic as the command line prints it: the
+// position line, the source line, a caret under the offending token and an
+// optional hint.
+func (d Diagnostic) Format() string {
+	var b strings.Builder
+	b.WriteString(d.Error())
+	b.WriteByte('\n')
+	if d.Source != "" && d.Line > 0 {
+		src := strings.TrimRight(d.Source, "\r\n")
+		b.WriteString("    ")
+		b.WriteString(src)
+		b.WriteString("\n    ")
+		b.WriteString(caretPad(src, d.Col))
+		b.WriteString("^\n")
+	}
+	if d.Hint != "" {
+		b.WriteString("hint: ")
+		b.WriteString(d.Hint)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// caretPad returns the blanks that put a caret under rune column col,
+// keeping tabs so the caret lines up in a terminal.
+func caretPad(src string, col int) string {
+	var b strings.Builder
+	i := 1
+	for _, r := range src {
+		if i >= col {
+			break
+		}
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+		i++
+	}
+	for ; i < col; i++ {
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+// Diagnostics is a list of findings; it is an error when it holds any error.
+type Diagnostics []Diagnostic
+
+// HasErrors reports whether any diagnostic is an error.
+func (ds Diagnostics) HasErrors() bool {
+	for _, d := range ds {
+		if d.Severity == Error || d.Severity == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Errorf builds an error diagnostic at a token of a line.
+func Errorf(l *Line, tok int, code, format string, args ...any) Diagnostic {
+	d := Diagnostic{Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}
+	if l != nil {
+		d.File, d.Line, d.Source = l.File, l.Num, l.Raw
+		d.Col = l.ColOf(tok)
+		d.Player = l.Player
+	}
+	return d
+}

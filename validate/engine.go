@@ -1,0 +1,107 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/vintner/vintner/score"
+)
+
+// Options steer a replay.
+type Options struct {
+	// AtLine stops the replay after this line number (0: the whole record),
+	// for `vintner replay --at`.
+	AtLine int
+	// AsPlayed applies an illegal action as written where the engine can,
+	// records the error and goes on; the result is then disputed.
+	AsPlayed bool
+	// Tables is the content of a component-table file replacing the
+	// embedded defaults (nil: defaults, or the record's `rules` line).
+	Tables []byte
+	// TablesName names Tables in diagnostics.
+	TablesName string
+	// ReadFile opens files a record names (`rules`, `sheet … layout=`),
+	// relative to the record. Nil forbids it.
+	ReadFile func(name string) ([]byte, error)
+}
+
+// Report is what a replay found.
+type Report struct {
+	Game        string            `json:"game"`
+	Players     []string          `json:"players"`
+	Meta        map[string]string `json:"meta,omitempty"`
+	Diagnostics Diagnostics       `json:"diagnostics"`
+	// Result is the final scoring; nil when the record was rejected before
+	// the end of the game (or stopped early with AtLine).
+	Result *score.Result `json:"result,omitempty"`
+	// Claims compares each `claim` line with the computed total.
+	Claims []Claim `json:"claims,omitempty"`
+	// Disputed is set when --as-played applied an illegal action.
+	Disputed bool `json:"disputed,omitempty"`
+	// Actions counts the action lines replayed.
+	Actions int `json:"actions"`
+	// State is the game state where the replay stopped, for `vintner replay`.
+	State State `json:"-"`
+}
+
+// Claim is one `claim` line and how it compares.
+type Claim struct {
+	Player   string `json:"player"`
+	Line     int    `json:"line"`
+	Claimed  int    `json:"claimed"`
+	Computed int    `json:"computed"`
+}
+
+// Valid reports whether the record was accepted and every claim matched.
+func (r *Report) Valid() bool { return r != nil && !r.Diagnostics.HasErrors() }
+
+// State is a replayed game state that can describe itself.
+type State interface {
+	// Text describes the state for a person, several lines.
+	Text() string
+}
+
+// Game is one game's rules engine and its companions.
+type Game interface {
+	// Name is the `game` header value: bordeaux, grand-cru, age-of-champagne.
+	Name() string
+	// Replay checks every line of a parsed record and scores the end.
+	Replay(rec *Record, opt Options) *Report
+	// Random writes a legal, complete record of a random game.
+	Random(players int, seed uint64, variants []string) ([]byte, error)
+	// Tables returns the component tables in force: the embedded defaults,
+	// or the given file checked line by line.
+	Tables(override []byte, name string) ([]byte, Diagnostics)
+	// ScoreTally scores a scorepad-mode record: end-state counts only.
+	ScoreTally(rec *Record, opt Options) *Report
+}
+
+// CompareClaims appends a claim diagnostic for every claim line whose
+// points differ from the result, naming the computed categories.
+func CompareClaims(rep *Report, claims []*Line) {
+	if rep.Result == nil {
+		return
+	}
+	for _, l := range claims {
+		p := rep.Result.Player(l.Player)
+		if p == nil {
+			continue
+		}
+		rep.Claims = append(rep.Claims, Claim{Player: l.Player, Line: l.Num, Claimed: l.Points, Computed: p.Total})
+		if p.Total != l.Points {
+			d := Errorf(l, 2, CodeClaim, "%s claimed %d points, the rules give %d (%s)",
+				l.Player, l.Points, p.Total, rep.Result.Breakdown(p))
+			d.Game = rep.Game
+			rep.Diagnostics = append(rep.Diagnostics, d)
+		}
+	}
+}
+
+// Lookup finds a game by name among the registered ones.
+func Lookup(games []Game, name string) (Game, error) {
+	for _, g := range games {
+		if g.Name() == name {
+			return g, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown game %q: bordeaux | grand-cru | age-of-champagne", name)
+}

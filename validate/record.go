@@ -1,0 +1,535 @@
+package validate
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Token is one word of a line, with the rune column where it starts.
+type Token struct {
+	Text   string
+	Col    int  // 1-based rune column of the first character (the quote, if quoted)
+	Quoted bool // written in double quotes: never a keyword
+}
+
+// Kind tells what a line is.
+type Kind int
+
+const (
+	KindHeader Kind = iota // game, players, variant, date, event, location, note, rules
+	KindAction             // NAME: …
+	KindCheck              // check NAME key=value …
+	KindClaim              // claim NAME POINTS
+	KindEvent              // any other line: structure or a table event
+)
+
+// Pair is one key=value token of a check line.
+type Pair struct {
+	Key, Value string
+	Tok        int // index of the token in Line.Tokens
+}
+
+// Line is one non-blank line of a record.
+type Line struct {
+	File    string
+	Num     int    // 1-based line number
+	Raw     string // the line as written, without its end of line
+	Kind    Kind
+	Player  string  // actions, checks and claims
+	Verb    string  // lower-cased first word (after NAME: for actions)
+	Tokens  []Token // for actions, the words after NAME:
+	Comment string  // text after '#', trimmed
+	Want    string  // expected diagnostic from `# want "…"`
+	Pairs   []Pair  // check lines
+	Points  int     // claim lines
+
+	playerCol int
+	endCol    int
+}
+
+// Word returns token i's text, or "" past the end.
+func (l *Line) Word(i int) string {
+	if i < 0 || i >= len(l.Tokens) {
+		return ""
+	}
+	return l.Tokens[i].Text
+}
+
+// Lower returns token i lower-cased, for keywords.
+func (l *Line) Lower(i int) string { return strings.ToLower(l.Word(i)) }
+
+// ColOf returns the column of token i; -1 means the player name (or the
+// line start), and an index past the end means just after the last token.
+func (l *Line) ColOf(i int) int {
+	switch {
+	case i < 0:
+		if l.playerCol > 0 {
+			return l.playerCol
+		}
+		if len(l.Tokens) > 0 {
+			return l.Tokens[0].Col
+		}
+		return 1
+	case i < len(l.Tokens):
+		return l.Tokens[i].Col
+	default:
+		return l.endCol
+	}
+}
+
+// Record is a parsed game record: the shared header and the body lines.
+type Record struct {
+	File        string
+	Game        string
+	Players     []string
+	Variants    []string
+	Meta        map[string]string // date, event, location, note
+	Rules       string            // a component-table file named by the record
+	Header      map[string]*Line  // the line of each shared header statement
+	VariantLine []*Line
+	Lines       []*Line // every other non-blank line, in order
+}
+
+// HasPlayer reports whether name is a player of the game.
+func (r *Record) HasPlayer(name string) bool { return r.Seat(name) >= 0 }
+
+// Seat returns the 0-based seat of a player, or -1.
+func (r *Record) Seat(name string) int {
+	for i, p := range r.Players {
+		if p == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// HasVariant reports whether the header names a variant (case-insensitive);
+// for `name=value` variants it matches the name part.
+func (r *Record) HasVariant(name string) bool {
+	_, ok := r.Variant(name)
+	return ok
+}
+
+// Variant returns the value of a `name=value` variant ("" for a bare one).
+func (r *Record) Variant(name string) (string, bool) {
+	for _, v := range r.Variants {
+		k, val, _ := strings.Cut(v, "=")
+		if strings.EqualFold(k, name) {
+			return val, true
+		}
+	}
+	return "", false
+}
+
+// Limits bound what the reader accepts, so that no input can exhaust memory.
+type Limits struct {
+	MaxBytes     int // whole record; 0 means DefaultLimits
+	MaxLineBytes int // one line
+}
+
+// DefaultLimits are generous for hand-written records: a 13-year Bordeaux
+// game for 12 players is under 10 KB, a Grand Cru game under 40 KB.
+var DefaultLimits = Limits{MaxBytes: 4 << 20, MaxLineBytes: 4096}
+
+var headerWords = map[string]bool{
+	"game": true, "players": true, "variant": true, "date": true,
+	"event": true, "location": true, "note": true, "rules": true,
+}
+
+// Games the reader accepts in the `game` line.
+var Games = []string{"bordeaux", "grand-cru", "age-of-champagne"}
+
+// Parse reads a record. It returns every syntax error it finds (the record
+// is then rejected), and a Record built from the lines that parsed.
+func Parse(file string, data []byte, lim Limits) (*Record, Diagnostics) {
+	return parse(file, data, lim, "")
+}
+
+// ParseTally reads a scorepad-mode tally for a game given on the command
+// line: its `game` line may be left out.
+func ParseTally(file string, data []byte, lim Limits, game string) (*Record, Diagnostics) {
+	return parse(file, data, lim, game)
+}
+
+func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnostics) {
+	if lim.MaxBytes == 0 {
+		lim = DefaultLimits
+	}
+	rec := &Record{File: file, Meta: map[string]string{}, Header: map[string]*Line{}, Game: game}
+	presetGame := game != ""
+	var diags Diagnostics
+	if len(data) > lim.MaxBytes {
+		diags = append(diags, Diagnostic{File: file, Severity: Error, Code: CodeLimit,
+			Message: fmt.Sprintf("the record is %d bytes, more than the limit of %d (--max-bytes)", len(data), lim.MaxBytes)})
+		return rec, diags
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	num := 0
+	sawAction := false
+	for len(data) > 0 {
+		num++
+		var raw []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			raw, data = data[:i], data[i+1:]
+		} else {
+			raw, data = data, nil
+		}
+		raw = bytes.TrimSuffix(raw, []byte("\r"))
+		if len(raw) > lim.MaxLineBytes {
+			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeLimit,
+				Message: fmt.Sprintf("line is %d bytes, more than the limit of %d (--max-line)", len(raw), lim.MaxLineBytes)})
+			continue
+		}
+		if !utf8.Valid(raw) {
+			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeSyntax,
+				Message: "line is not valid UTF-8", Source: strings.ToValidUTF8(string(raw), "?")})
+			continue
+		}
+		l, err := lexLine(file, num, string(raw))
+		if err != nil {
+			diags = append(diags, *err)
+			continue
+		}
+		if l == nil {
+			continue
+		}
+		if d := rec.classify(l, sawAction, presetGame); d != nil {
+			diags = append(diags, *d)
+			continue
+		}
+		switch l.Kind {
+		case KindHeader:
+		default:
+			if l.Kind == KindAction {
+				sawAction = true
+			}
+			rec.Lines = append(rec.Lines, l)
+		}
+	}
+	if rec.Game == "" && !diags.HasErrors() {
+		diags = append(diags, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader,
+			Message: "a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne"})
+	} else if rec.Game != "" && len(rec.Players) == 0 {
+		diags = append(diags, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader,
+			Message: "the header has no `players` line"})
+	}
+	return rec, diags
+}
+
+// classify sets the line's kind and checks the shared grammar: header
+// statements, player names, check and claim lines.
+func (rec *Record) classify(l *Line, sawAction, presetGame bool) *Diagnostic {
+	first := l.Tokens[0]
+	bad := func(tok int, format string, args ...any) *Diagnostic {
+		d := Errorf(l, tok, CodeSyntax, format, args...)
+		return &d
+	}
+	if l.playerCol > 0 {
+		l.Kind = KindAction
+		if !rec.HasPlayer(l.Player) {
+			d := Errorf(l, -1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
+			d.Hint = didYouMean(l.Player, rec.Players)
+			return &d
+		}
+		if len(l.Tokens) == 0 {
+			return bad(0, "%s: what did %s do? an action follows the colon", l.Player, l.Player)
+		}
+		l.Verb = strings.ToLower(l.Tokens[0].Text)
+		return nil
+	}
+	word := strings.ToLower(first.Text)
+	if first.Quoted {
+		word = ""
+	}
+	l.Verb = word
+	if rec.Game == "" {
+		if word != "game" {
+			return bad(0, "a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne")
+		}
+	}
+	if headerWords[word] {
+		l.Kind = KindHeader
+		if sawAction {
+			return bad(0, "`%s` belongs to the header, before the first action", word)
+		}
+		args := l.Tokens[1:]
+		switch word {
+		case "game":
+			if rec.Game != "" && !(presetGame && rec.Header["game"] == nil) {
+				return bad(0, "the record names its game twice")
+			}
+			if len(args) != 1 {
+				return bad(1, "`game` takes one name: bordeaux | grand-cru | age-of-champagne")
+			}
+			g := strings.ToLower(args[0].Text)
+			switch g {
+			case "grandcru", "grand_cru":
+				g = "grand-cru"
+			case "aoc", "champagne", "age_of_champagne":
+				g = "age-of-champagne"
+			}
+			known := false
+			for _, k := range Games {
+				known = known || k == g
+			}
+			if !known {
+				d := Errorf(l, 1, CodeHeader, "unknown game %q: bordeaux | grand-cru | age-of-champagne", args[0].Text)
+				d.Hint = didYouMean(g, Games)
+				return &d
+			}
+			if presetGame && g != rec.Game {
+				return bad(1, "this tally is for %s, not %s", g, rec.Game)
+			}
+			rec.Game = g
+		case "players":
+			if len(rec.Players) > 0 {
+				return bad(0, "the record lists its players twice")
+			}
+			if len(args) == 0 {
+				return bad(1, "`players` lists the players in seating order")
+			}
+			seen := map[string]bool{}
+			for i, t := range args {
+				switch {
+				case strings.ContainsRune(t.Text, ':'):
+					return bad(i+1, "a player name cannot contain a colon: %q", t.Text)
+				case seen[t.Text]:
+					return bad(i+1, "%s is listed twice among the players", t.Text)
+				case !t.Quoted && isReserved(strings.ToLower(t.Text)):
+					return bad(i+1, "%q is a keyword and cannot be a player name; quote it to insist", t.Text)
+				}
+				seen[t.Text] = true
+				rec.Players = append(rec.Players, t.Text)
+			}
+		case "variant":
+			if len(args) == 0 {
+				return bad(1, "`variant` names one or more variants")
+			}
+			for _, t := range args {
+				rec.Variants = append(rec.Variants, strings.ToLower(t.Text))
+			}
+			rec.VariantLine = append(rec.VariantLine, l)
+		case "rules":
+			if len(args) != 1 {
+				return bad(1, "`rules` names one component-table file")
+			}
+			rec.Rules = args[0].Text
+		default:
+			if _, dup := rec.Meta[word]; dup {
+				return bad(0, "`%s` is given twice", word)
+			}
+			var parts []string
+			for _, t := range args {
+				parts = append(parts, t.Text)
+			}
+			rec.Meta[word] = strings.Join(parts, " ")
+		}
+		if word != "variant" {
+			rec.Header[word] = l
+		}
+		return nil
+	}
+	if len(rec.Players) == 0 {
+		return bad(0, "the `players` line comes before the record's body")
+	}
+	switch word {
+	case "check":
+		l.Kind = KindCheck
+		if len(l.Tokens) < 3 {
+			return bad(1, "write `check NAME key=value …`")
+		}
+		l.Player = l.Tokens[1].Text
+		if !rec.HasPlayer(l.Player) {
+			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
+			d.Hint = didYouMean(l.Player, rec.Players)
+			return &d
+		}
+		for i := 2; i < len(l.Tokens); i++ {
+			k, v, ok := strings.Cut(l.Tokens[i].Text, "=")
+			if !ok || k == "" {
+				return bad(i, "a check compares key=value, not %q", l.Tokens[i].Text)
+			}
+			l.Pairs = append(l.Pairs, Pair{Key: strings.ToLower(k), Value: v, Tok: i})
+		}
+	case "claim":
+		l.Kind = KindClaim
+		if len(l.Tokens) != 3 {
+			return bad(1, "write `claim NAME POINTS`")
+		}
+		l.Player = l.Tokens[1].Text
+		if !rec.HasPlayer(l.Player) {
+			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
+			d.Hint = didYouMean(l.Player, rec.Players)
+			return &d
+		}
+		n, err := strconv.Atoi(l.Tokens[2].Text)
+		if err != nil {
+			return bad(2, "a claim is a whole number of points, not %q", l.Tokens[2].Text)
+		}
+		l.Points = n
+	default:
+		l.Kind = KindEvent
+		// A word that is a player's name without its colon is a common slip.
+		if rec.HasPlayer(first.Text) {
+			d := Errorf(l, 0, CodeSyntax, "a player's action starts with the name and a colon: %s: …", first.Text)
+			return &d
+		}
+	}
+	return nil
+}
+
+func isReserved(w string) bool {
+	return headerWords[w] || w == "check" || w == "claim"
+}
+
+// lexLine splits a line into tokens. It returns nil for blank and
+// comment-only lines.
+func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
+	l := &Line{File: file, Num: num, Raw: raw}
+	rs := []rune(raw)
+	i := 0
+	for i < len(rs) {
+		r := rs[i]
+		switch {
+		case r == ' ' || r == '\t':
+			i++
+		case r == '#':
+			l.Comment = strings.TrimSpace(string(rs[i+1:]))
+			l.Want = parseWant(l.Comment)
+			i = len(rs)
+		case r == ',':
+			l.Tokens = append(l.Tokens, Token{Text: ",", Col: i + 1})
+			i++
+		case r == '"':
+			start := i
+			var b strings.Builder
+			i++
+			closed := false
+			for i < len(rs) {
+				c := rs[i]
+				if c == '\\' && i+1 < len(rs) && (rs[i+1] == '"' || rs[i+1] == '\\') {
+					b.WriteRune(rs[i+1])
+					i += 2
+					continue
+				}
+				if c == '"' {
+					closed = true
+					i++
+					break
+				}
+				b.WriteRune(c)
+				i++
+			}
+			if !closed {
+				d := Diagnostic{File: file, Line: num, Col: start + 1, Severity: Error, Code: CodeSyntax,
+					Message: "the quote opened here is never closed", Source: raw}
+				return nil, &d
+			}
+			tok := Token{Text: b.String(), Col: start + 1, Quoted: true}
+			if i < len(rs) && rs[i] == ':' && len(l.Tokens) == 0 {
+				l.Player, l.playerCol = tok.Text, tok.Col
+				i++
+				continue
+			}
+			l.Tokens = append(l.Tokens, tok)
+		default:
+			start := i
+			for i < len(rs) && rs[i] != ' ' && rs[i] != '\t' && rs[i] != '#' && rs[i] != ',' && rs[i] != '"' {
+				i++
+			}
+			text := string(rs[start:i])
+			if len(l.Tokens) == 0 && l.playerCol == 0 && strings.HasSuffix(text, ":") && len(text) > 1 {
+				l.Player, l.playerCol = strings.TrimSuffix(text, ":"), start+1
+				continue
+			}
+			l.Tokens = append(l.Tokens, Token{Text: text, Col: start + 1})
+		}
+	}
+	l.endCol = len([]rune(strings.TrimRight(stripComment(raw), " \t"))) + 1
+	if len(l.Tokens) == 0 && l.playerCol == 0 {
+		return nil, nil
+	}
+	return l, nil
+}
+
+func stripComment(raw string) string {
+	in := false
+	for i, r := range raw {
+		switch {
+		case r == '"':
+			in = !in
+		case r == '#' && !in:
+			return raw[:i]
+		}
+	}
+	return raw
+}
+
+// ParseWant reads the message of a `want "…"` comment (without the #).
+func ParseWant(c string) string { return parseWant(c) }
+
+// parseWant reads `want "message"` from a comment (analysistest style).
+func parseWant(c string) string {
+	rest, ok := strings.CutPrefix(c, "want ")
+	if !ok {
+		return ""
+	}
+	rest = strings.TrimSpace(rest)
+	if s, err := strconv.Unquote(rest); err == nil {
+		return s
+	}
+	if len(rest) >= 2 && rest[0] == '"' {
+		if j := strings.LastIndexByte(rest, '"'); j > 0 {
+			return rest[1:j]
+		}
+	}
+	return ""
+}
+
+// didYouMean suggests the closest of the candidates, or "".
+func didYouMean(w string, cands []string) string {
+	best, bestD := "", 3
+	lw := strings.ToLower(w)
+	for _, c := range cands {
+		d := editDistance(lw, strings.ToLower(c))
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return "did you mean " + best + "?"
+}
+
+// DidYouMean is the exported suggestion helper engines use for names.
+func DidYouMean(w string, cands []string) string {
+	c := append([]string(nil), cands...)
+	sort.Strings(c)
+	return didYouMean(w, c)
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,97 @@
+package validate
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Check reads one record and replays it with the engine its `game` line
+// names. Every syntax error is listed; the replay runs over the lines
+// before the first one, since the state after a line that cannot be read is
+// unknown.
+func Check(games []Game, file string, data []byte, lim Limits, opt Options) *Report {
+	return check(games, file, data, lim, opt, "")
+}
+
+// CheckTally scores a scorepad-mode tally (end-state counts, no actions)
+// of the given game.
+func CheckTally(games []Game, game, file string, data []byte, lim Limits, opt Options) *Report {
+	return check(games, file, data, lim, opt, game)
+}
+
+func check(games []Game, file string, data []byte, lim Limits, opt Options, tally string) *Report {
+	var rec *Record
+	var syntax Diagnostics
+	if tally != "" {
+		rec, syntax = ParseTally(file, data, lim, tally)
+	} else {
+		rec, syntax = Parse(file, data, lim)
+	}
+	rep := &Report{Game: rec.Game, Players: rec.Players, Meta: rec.Meta}
+	if rec.Game == "" || len(rec.Players) == 0 {
+		rep.Diagnostics = syntax
+		return rep
+	}
+	g, err := Lookup(games, rec.Game)
+	if err != nil {
+		rep.Diagnostics = append(syntax, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader, Message: err.Error()})
+		return rep
+	}
+	if opt.Tables == nil && rec.Rules != "" {
+		l := rec.Header["rules"]
+		if opt.ReadFile == nil {
+			rep.Diagnostics = append(syntax, Errorf(l, 1, CodeIO, "cannot read the tables file %s here", rec.Rules))
+			return rep
+		}
+		b, err := opt.ReadFile(rec.Rules)
+		if err != nil {
+			rep.Diagnostics = append(syntax, Errorf(l, 1, CodeIO, "cannot read the tables file %s: %v", rec.Rules, err))
+			return rep
+		}
+		opt.Tables, opt.TablesName = b, rec.Rules
+	}
+	if syntax.HasErrors() {
+		first := syntax[0].Line
+		for _, d := range syntax {
+			if d.Line > 0 && d.Line < first {
+				first = d.Line
+			}
+		}
+		if first > 0 && (opt.AtLine == 0 || opt.AtLine >= first) {
+			opt.AtLine = first - 1
+		}
+	}
+	var out *Report
+	if tally != "" {
+		out = g.ScoreTally(rec, opt)
+	} else {
+		out = g.Replay(rec, opt)
+	}
+	if out == nil {
+		out = &Report{}
+	}
+	out.Game, out.Players, out.Meta = rec.Game, rec.Players, rec.Meta
+	if syntax.HasErrors() {
+		out.Result = nil
+	}
+	out.Diagnostics = append(out.Diagnostics, syntax...)
+	for i := range out.Diagnostics {
+		if out.Diagnostics[i].File == "" {
+			out.Diagnostics[i].File = file
+		}
+		if out.Diagnostics[i].Game == "" {
+			out.Diagnostics[i].Game = rec.Game
+		}
+	}
+	sort.SliceStable(out.Diagnostics, func(i, j int) bool { return out.Diagnostics[i].Line < out.Diagnostics[j].Line })
+	return out
+}
+
+// Truncated reports whether the replay must stop before line l.
+func (o Options) Truncated(l *Line) bool { return o.AtLine > 0 && l.Num > o.AtLine }
+
+// NotImplemented is what a game that has not landed yet answers.
+func NotImplemented(game, what string) Diagnostics {
+	return Diagnostics{{Severity: Error, Code: CodeIO, Game: game,
+		Message: fmt.Sprintf("%s for %s is not built yet", what, game)}}
+}
