@@ -94,10 +94,12 @@ type TopCell struct {
 
 // Layout is one printed sheet.
 type Layout struct {
-	Code      string       `json:"code"`
+	Code      string       `json:"code"` // the code printed on the sheet: the set code for every seat of a set
 	Template  string       `json:"template"`
 	Version   int          `json:"version"`
-	Seat      int          `json:"seat"` // 1-based seat in its game set; 0 for a pad page
+	Seed      uint64       `json:"seed"`              // the seed the code carries; 0 for a group's own sheet
+	Players   int          `json:"players,omitempty"` // seats in its game set; 0 for a pad page or own sheet
+	Seat      int          `json:"seat"`              // 1-based seat in its game set; 0 for a pad page
 	Year00    Year00       `json:"year00"`
 	Wines     []Wine       `json:"wines"`
 	Paths     []Path       `json:"paths"`

@@ -42,6 +42,13 @@ func renderTable(w io.Writer, r *Result, markdown bool) error {
 	} else {
 		opts = append(opts, tablewriter.WithRenderer(rend))
 	}
+	// Numbers right-aligned, names left: tablewriter v1 no longer does it.
+	align := tw.Alignment{tw.AlignRight, tw.AlignLeft}
+	for range r.Categories {
+		align = append(align, tw.AlignRight)
+	}
+	align = append(align, tw.AlignRight, tw.AlignLeft)
+	opts = append(opts, tablewriter.WithAlignment(align))
 	t := tablewriter.NewTable(w, opts...)
 	header := []any{"Rank", "Player"}
 	for _, c := range r.Categories {

@@ -223,13 +223,18 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 // classify sets the line's kind and checks the shared grammar: header
 // statements, player names, check and claim lines.
 func (rec *Record) classify(l *Line, sawAction, presetGame bool) *Diagnostic {
-	first := l.Tokens[0]
 	bad := func(tok int, format string, args ...any) *Diagnostic {
 		d := Errorf(l, tok, CodeSyntax, format, args...)
 		return &d
 	}
 	if l.playerCol > 0 {
 		l.Kind = KindAction
+		if rec.Game == "" {
+			return bad(-1, "a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne")
+		}
+		if len(rec.Players) == 0 {
+			return bad(-1, "the `players` line comes before the record's body")
+		}
 		if !rec.HasPlayer(l.Player) {
 			d := Errorf(l, -1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
 			d.Hint = didYouMean(l.Player, rec.Players)
@@ -241,6 +246,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool) *Diagnostic {
 		l.Verb = strings.ToLower(l.Tokens[0].Text)
 		return nil
 	}
+	first := l.Tokens[0] // a line that is not an action has a token: lexLine drops empty ones
 	word := strings.ToLower(first.Text)
 	if first.Quoted {
 		word = ""

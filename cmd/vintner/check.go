@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/vintner/vintner/internal/audit"
@@ -137,14 +138,16 @@ Scorepad mode scores end-state counts instead of a whole record:
 	return cmd
 }
 
-// recordJSON is one line of the JSON Lines output (docs/scripting.md).
+// recordJSON is one line of the JSON Lines output (docs/scripting.md
+// documents every field; testdata/script/batch-json.txtar pins them).
 type recordJSON struct {
 	Type        string               `json:"type"` // "record"
 	File        string               `json:"file"`
+	Status      audit.Status         `json:"status"` // valid | rejected | claims-differ | disputed | unreadable
 	Game        string               `json:"game,omitempty"`
 	Players     []string             `json:"players,omitempty"`
 	Valid       bool                 `json:"valid"`
-	Disputed    bool                 `json:"disputed,omitempty"`
+	Disputed    bool                 `json:"disputed"`
 	Actions     int                  `json:"actions"`
 	Error       string               `json:"error,omitempty"` // the record could not be read
 	Diagnostics validate.Diagnostics `json:"diagnostics"`
@@ -152,9 +155,24 @@ type recordJSON struct {
 	Result      *score.Result        `json:"result,omitempty"`
 }
 
+// summaryJSON is the last line of the JSON Lines output.
 type summaryJSON struct {
 	Type string `json:"type"` // "summary"
 	audit.Summary
+	Exit int `json:"exit"` // the exit status the command ends with
+}
+
+func newRecordJSON(o audit.Outcome) recordJSON {
+	rj := recordJSON{Type: "record", File: o.Item.Display(), Status: o.Status(), Diagnostics: validate.Diagnostics{}}
+	if o.Err != nil {
+		rj.Error = o.Err.Error()
+		return rj
+	}
+	r := o.Report
+	rj.Game, rj.Players, rj.Valid, rj.Disputed, rj.Actions = r.Game, r.Players, r.Valid(), r.Disputed, r.Actions
+	rj.Diagnostics = append(rj.Diagnostics, r.Diagnostics...)
+	rj.Claims, rj.Result = r.Claims, r.Result
+	return rj
 }
 
 func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) error {
@@ -171,31 +189,28 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 		return err
 	}
 	if len(items) == 0 {
-		return fmt.Errorf("no .vin records found in %v", args)
+		return fmt.Errorf("no .vin records found in %s", strings.Join(args, " "))
 	}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	enc := json.NewEncoder(out)
 	var sum audit.Summary
 	var writeErr error
 	multi := len(items) > 1
+	var bar *progress
+	if f.format != "json" && len(items) > 1 && isTerminal(errw) {
+		bar = newProgress(errw, len(items))
+	}
 	audit.Run(cfg, items, func(o audit.Outcome) {
 		sum.Add(o)
+		defer bar.Update(sum.Records)
 		if writeErr != nil {
 			return
 		}
 		if f.format == "json" {
-			rj := recordJSON{Type: "record", File: o.Item.Name, Diagnostics: validate.Diagnostics{}}
-			if o.Err != nil {
-				rj.Error = o.Err.Error()
-			} else {
-				r := o.Report
-				rj.Game, rj.Players, rj.Valid, rj.Disputed, rj.Actions = r.Game, r.Players, r.Valid(), r.Disputed, r.Actions
-				rj.Diagnostics = append(rj.Diagnostics, r.Diagnostics...)
-				rj.Claims, rj.Result = r.Claims, r.Result
-			}
-			writeErr = enc.Encode(rj)
+			writeErr = enc.Encode(newRecordJSON(o))
 			return
 		}
+		bar.Clear()
 		if o.Err != nil {
 			fmt.Fprintf(errw, "vintner: %v\n", o.Err)
 			return
@@ -204,10 +219,7 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 		for _, d := range r.Diagnostics {
 			fmt.Fprint(errw, d.Format())
 		}
-		name := o.Item.Name
-		if name == "-" {
-			name = "<stdin>"
-		}
+		name := o.Item.Display()
 		switch {
 		case scoring && r.Result != nil:
 			if multi {
@@ -220,15 +232,27 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 			if multi {
 				fmt.Fprintln(out)
 			}
-		case !scoring && r.Valid():
-			fmt.Fprintf(out, "%s: valid %s record, %d players, %d actions\n", name, r.Game, len(r.Players), r.Actions)
+		case scoring:
+			if multi {
+				fmt.Fprintf(out, "== %s: %s, not scored\n\n", name, verdict(o))
+			}
+		default:
+			_, writeErr = fmt.Fprintf(out, "%s: %s\n", name, verdict(o))
 		}
 	})
+	bar.Done()
 	if writeErr != nil {
 		return fmt.Errorf("cannot write the output: %w", writeErr)
 	}
+	exit := exitOK
+	switch {
+	case sum.Unreadable > 0:
+		exit = exitCannot
+	case !sum.OK():
+		exit = exitRejected
+	}
 	if f.format == "json" {
-		if err := enc.Encode(summaryJSON{Type: "summary", Summary: sum}); err != nil {
+		if err := enc.Encode(summaryJSON{Type: "summary", Summary: sum, Exit: exit}); err != nil {
 			return fmt.Errorf("cannot write the output: %w", err)
 		}
 	} else if multi || !scoring {
@@ -237,8 +261,42 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 	if sum.Unreadable > 0 {
 		return fmt.Errorf("%d of %d records could not be read", sum.Unreadable, sum.Records)
 	}
-	if sum.Valid != sum.Records {
+	if !sum.OK() {
 		return errRejected
 	}
 	return nil
+}
+
+// verdict is a record's one-line result in table output.
+func verdict(o audit.Outcome) string {
+	r := o.Report
+	errs, first := 0, 0
+	for _, d := range r.Diagnostics {
+		if d.Severity != validate.Warning {
+			errs++
+			if first == 0 {
+				first = d.Line
+			}
+		}
+	}
+	plural := func(n int, w string) string {
+		if n == 1 {
+			return fmt.Sprintf("%d %s", n, w)
+		}
+		return fmt.Sprintf("%d %ss", n, w)
+	}
+	at := ""
+	if first > 0 {
+		at = fmt.Sprintf(", first at line %d", first)
+	}
+	switch o.Status() {
+	case audit.StatusValid:
+		return fmt.Sprintf("valid %s record, %s, %s", r.Game, plural(len(r.Players), "player"), plural(r.Actions, "action"))
+	case audit.StatusDisputed:
+		return fmt.Sprintf("disputed: %s applied as played%s", plural(errs, "illegal action"), at)
+	case audit.StatusClaimsDiffer:
+		return fmt.Sprintf("claims differ: %s%s", plural(errs, "claim"), at)
+	default:
+		return fmt.Sprintf("rejected: %s%s", plural(errs, "error"), at)
+	}
 }

@@ -1,6 +1,11 @@
 // Package audit runs many records through their engines: it expands files
 // and folders, replays them in parallel, and hands the reports back in
 // input order so that output is stable whatever the scheduling.
+//
+// Memory stays flat however many records there are: only the names are
+// listed up front; a record's bytes and report live from the moment a
+// worker reads it until emit has returned, and at most Jobs of them are
+// alive at once.
 package audit
 
 import (
@@ -10,20 +15,34 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/vintner/vintner/validate"
 )
+
+// CodeInternal marks a record whose engine panicked: a bug in vintner, not
+// in the record. The rest of the batch goes on.
+const CodeInternal = "internal"
 
 // Item is one record to check: a file name ("-" is standard input).
 type Item struct {
 	Name string
 }
 
+// Display is the name diagnostics and output use: "<stdin>" for "-".
+func (it Item) Display() string {
+	if it.Name == "-" {
+		return "<stdin>"
+	}
+	return it.Name
+}
+
 // Expand turns the command line's paths into records: files as given,
-// every .vin below a folder (sorted), and "-" for standard input.
+// every .vin below a folder (sorted, so output order does not depend on
+// the file system), and "-" for standard input. A path that cannot be read
+// is an error: the command cannot run as asked.
 func Expand(paths []string) ([]Item, error) {
 	var items []Item
 	for _, p := range paths {
@@ -78,66 +97,112 @@ type Config struct {
 	Tally string
 }
 
+// jobs is the number of records replayed at once.
+func (c Config) jobs() int {
+	if c.Jobs > 0 {
+		return c.Jobs
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// limits fills in the defaults of unset limits.
+func (c Config) limits() validate.Limits {
+	lim := c.Limits
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes = validate.DefaultLimits.MaxBytes
+	}
+	if lim.MaxLineBytes <= 0 {
+		lim.MaxLineBytes = validate.DefaultLimits.MaxLineBytes
+	}
+	return lim
+}
+
 // Outcome is one record's report, or why it could not be read.
 type Outcome struct {
 	Item   Item
 	Report *validate.Report
 	Err    error // the file could not be read: the command could not run
+	// Panic holds the panic value and stack when the engine panicked; the
+	// report then carries one CodeInternal error.
+	Panic string
+}
+
+// Status names what became of a record, as the JSON output spells it.
+type Status string
+
+const (
+	StatusValid        Status = "valid"         // replayed clean, every claim matched
+	StatusRejected     Status = "rejected"      // a syntax, rules, check or limit error
+	StatusClaimsDiffer Status = "claims-differ" // replayed clean, but a claim differs
+	StatusDisputed     Status = "disputed"      // --as-played applied an illegal action
+	StatusUnreadable   Status = "unreadable"    // the file could not be read
+)
+
+// Status classifies an outcome.
+func (o Outcome) Status() Status {
+	switch {
+	case o.Err != nil:
+		return StatusUnreadable
+	case o.Report.Valid():
+		return StatusValid
+	case o.Report.Disputed:
+		return StatusDisputed
+	}
+	for _, d := range o.Report.Diagnostics {
+		if d.Code != validate.CodeClaim && d.Severity != validate.Warning {
+			return StatusRejected
+		}
+	}
+	return StatusClaimsDiffer
 }
 
 // Run checks every item, calling emit in input order as soon as each
-// report and all before it are ready. At most Jobs records are held in
-// memory at once beyond those waiting for an earlier one to finish.
+// report and all before it are ready. Emit is called from Run's own
+// goroutine, one call at a time.
 func Run(cfg Config, items []Item, emit func(Outcome)) {
-	jobs := cfg.Jobs
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
-	results := make([]chan Outcome, len(items))
-	for i := range results {
-		results[i] = make(chan Outcome, 1)
-	}
-	sem := make(chan struct{}, jobs)
-	var wg sync.WaitGroup
-	go func() {
-		for i, it := range items {
-			sem <- struct{}{}
-			wg.Add(1)
-			go func(i int, it Item) {
-				defer wg.Done()
-				results[i] <- One(cfg, it)
-			}(i, it)
-		}
-	}()
-	for i := range items {
-		out := <-results[i]
-		<-sem
-		emit(out)
-	}
-	wg.Wait()
+	run(cfg.jobs(), len(items), func(i int) Outcome { return One(cfg, items[i]) }, emit)
 }
 
-// One checks a single record.
-func One(cfg Config, it Item) Outcome {
-	var data []byte
-	var err error
-	name := it.Name
-	if name == "-" {
-		if cfg.Stdin == nil {
-			return Outcome{Item: it, Err: fmt.Errorf("no standard input")}
-		}
-		data, err = readLimited(cfg.Stdin, cfg.Limits)
-		name = "<stdin>"
-	} else {
-		var f *os.File
-		f, err = os.Open(name)
-		if err == nil {
-			data, err = readLimited(f, cfg.Limits)
-			f.Close()
-		}
+// run is the scheduler behind Run: work(i) runs on up to jobs goroutines,
+// and emit sees the outcomes in the order of i. The queue of pending
+// results holds jobs-1 entries and the emitting loop one more, so at most
+// jobs records are being replayed or waiting to be emitted at any moment:
+// a slow record delays the output, never lets memory grow.
+func run(jobs, n int, work func(i int) Outcome, emit func(Outcome)) {
+	if jobs < 1 {
+		jobs = 1
 	}
+	pending := make(chan chan Outcome, jobs-1)
+	go func() {
+		for i := 0; i < n; i++ {
+			done := make(chan Outcome, 1)
+			pending <- done
+			go func() { done <- work(i) }()
+		}
+		close(pending)
+	}()
+	for done := range pending {
+		emit(<-done)
+	}
+}
+
+// One checks a single record. It never panics: an engine panic becomes a
+// CodeInternal error on that record.
+func One(cfg Config, it Item) (out Outcome) {
+	out.Item = it
+	lim := cfg.limits()
+	data, tooBig, err := read(cfg, it, lim)
 	if err != nil {
-		return Outcome{Item: it, Err: fmt.Errorf("cannot read %s: %w", it.Name, unwrap(err))}
+		out.Err = fmt.Errorf("cannot read %s: %w", it.Name, unwrap(err))
+		return out
+	}
+	name := it.Display()
+	if tooBig {
+		out.Report = &validate.Report{Game: cfg.Tally, Diagnostics: validate.Diagnostics{{
+			File: name, Severity: validate.Error, Code: validate.CodeLimit,
+			Message: fmt.Sprintf("the record is larger than the limit of %d bytes (--max-bytes)", lim.MaxBytes),
+		}}}
+		return out
 	}
 	opt := cfg.Options
 	if opt.ReadFile == nil && it.Name != "-" {
@@ -149,60 +214,91 @@ func One(cfg Config, it Item) Outcome {
 			return os.ReadFile(n)
 		}
 	}
-	var rep *validate.Report
+	defer func() {
+		if p := recover(); p != nil {
+			out.Panic = fmt.Sprintf("%v\n%s", p, debug.Stack())
+			out.Report = &validate.Report{Game: cfg.Tally, Diagnostics: validate.Diagnostics{{
+				File: name, Severity: validate.Error, Code: CodeInternal,
+				Message: fmt.Sprintf("internal error: the engine failed on this record (%v); please report it with the record", p),
+			}}}
+		}
+	}()
 	if cfg.Tally != "" {
-		rep = validate.CheckTally(cfg.Games, cfg.Tally, name, data, cfg.Limits, opt)
+		out.Report = validate.CheckTally(cfg.Games, cfg.Tally, name, data, lim, opt)
 	} else {
-		rep = validate.Check(cfg.Games, name, data, cfg.Limits, opt)
+		out.Report = validate.Check(cfg.Games, name, data, lim, opt)
 	}
-	return Outcome{Item: it, Report: rep}
+	return out
 }
 
-// readLimited reads at most one byte past the record limit, so that an
-// endless input is refused without being held in memory.
-func readLimited(r io.Reader, lim validate.Limits) ([]byte, error) {
-	max := lim.MaxBytes
-	if max == 0 {
-		max = validate.DefaultLimits.MaxBytes
+// read reads a record, never more than one byte past the record limit, so
+// that an endless or huge input is refused without being held in memory.
+func read(cfg Config, it Item, lim validate.Limits) (data []byte, tooBig bool, err error) {
+	var r io.Reader
+	if it.Name == "-" {
+		if cfg.Stdin == nil {
+			return nil, false, fmt.Errorf("no standard input")
+		}
+		r = cfg.Stdin
+	} else {
+		f, err := os.Open(it.Name)
+		if err != nil {
+			return nil, false, err
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > int64(lim.MaxBytes) {
+			return nil, true, nil
+		}
+		r = f
 	}
-	return io.ReadAll(io.LimitReader(r, int64(max)+1))
+	data, err = io.ReadAll(io.LimitReader(r, int64(lim.MaxBytes)+1))
+	if err != nil {
+		return nil, false, err
+	}
+	if len(data) > lim.MaxBytes {
+		return nil, true, nil
+	}
+	return data, false, nil
 }
 
-// Summary counts what a batch found.
+// Summary counts what a batch found. Every record is counted once:
+// Records = Valid + Rejected + ClaimsDiffer + Disputed + Unreadable.
 type Summary struct {
 	Records      int `json:"records"`
 	Valid        int `json:"valid"`
 	Rejected     int `json:"rejected"`
 	ClaimsDiffer int `json:"claims_differ"`
+	Disputed     int `json:"disputed"`
 	Unreadable   int `json:"unreadable"`
 }
 
 // Add counts one outcome.
 func (s *Summary) Add(o Outcome) {
 	s.Records++
-	switch {
-	case o.Err != nil:
+	switch o.Status() {
+	case StatusUnreadable:
 		s.Unreadable++
-	case o.Report.Valid():
+	case StatusValid:
 		s.Valid++
+	case StatusDisputed:
+		s.Disputed++
+	case StatusClaimsDiffer:
+		s.ClaimsDiffer++
 	default:
-		claimsOnly := true
-		for _, d := range o.Report.Diagnostics {
-			if d.Code != validate.CodeClaim && d.Severity != validate.Warning {
-				claimsOnly = false
-			}
-		}
-		if claimsOnly {
-			s.ClaimsDiffer++
-		} else {
-			s.Rejected++
-		}
+		s.Rejected++
 	}
 }
 
+// OK reports whether every record was valid.
+func (s Summary) OK() bool { return s.Valid == s.Records }
+
 // String is the closing line: "N valid, M rejected, K claims differ, of T records".
 func (s Summary) String() string {
-	out := fmt.Sprintf("%d valid, %d rejected, %d claims differ, of %d records", s.Valid, s.Rejected, s.ClaimsDiffer, s.Records)
+	out := fmt.Sprintf("%d valid, %d rejected, %d claims differ, ", s.Valid, s.Rejected, s.ClaimsDiffer)
+	if s.Disputed > 0 {
+		out += fmt.Sprintf("%d disputed, ", s.Disputed)
+	}
+	out += fmt.Sprintf("of %d records", s.Records)
 	if s.Unreadable > 0 {
 		out += fmt.Sprintf(" (%d could not be read)", s.Unreadable)
 	}

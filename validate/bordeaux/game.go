@@ -1,13 +1,18 @@
-// Package bordeaux replays bordeaux records. (Stub: the engine lands with its issue.)
+// Package bordeaux replays Bordeaux records: each player's sheet, year by
+// year, checked against the rulebook, then scored with score/bordeaux.
 package bordeaux
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
+	"github.com/vintner/vintner/layouts"
+	sb "github.com/vintner/vintner/score/bordeaux"
 	"github.com/vintner/vintner/validate"
 )
 
-// Game is the bordeaux engine.
+// Game is the Bordeaux engine.
 type Game struct{}
 
 // New returns the engine.
@@ -16,22 +21,140 @@ func New() validate.Game { return Game{} }
 // Name is the header's game name.
 func (Game) Name() string { return "bordeaux" }
 
-// Replay checks a record.
+// Replay checks a record and scores it.
 func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report {
-	return &validate.Report{Diagnostics: validate.NotImplemented("bordeaux", "replay")}
+	_, rep := ReplayState(rec, opt)
+	return rep
 }
 
 // Random writes a random legal game.
 func (Game) Random(players int, seed uint64, variants []string) ([]byte, error) {
-	return nil, fmt.Errorf("random bordeaux games are not built yet")
+	return Generate(players, seed, variants)
 }
 
-// Tables returns the component tables in force.
+// Tables returns the sheet template in force: the layouts package's
+// embedded template, or the given file checked.
 func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) {
-	return nil, validate.NotImplemented("bordeaux", "tables")
+	if override == nil {
+		return layouts.DefaultTemplateText(), nil
+	}
+	if _, err := layouts.ParseTemplate(name, override); err != nil {
+		return nil, validate.Diagnostics{{File: name, Severity: validate.Error, Code: validate.CodeSyntax, Game: "bordeaux", Message: err.Error()}}
+	}
+	return override, nil
 }
 
-// ScoreTally scores end-state counts.
+// TallyKeys are the keys of a scorepad-mode `tally` line.
+var TallyKeys = []string{"paths", "longest", "casks", "rows", "leader"}
+
+// ScoreTally scores a scorepad-mode record: after `players`, one line per
+// player, `tally NAME paths=9 longest=7 casks=4 rows=5/5/0 leader=4` (rows:
+// the points of each trellis row, 0 when not completed; leader: the number
+// of leader years). `variant solo` scores one player by the solo rules.
 func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
-	return &validate.Report{Diagnostics: validate.NotImplemented("bordeaux", "scorepad mode")}
+	rep := &validate.Report{}
+	fail := func(l *validate.Line, tok int, format string, args ...any) *validate.Report {
+		d := validate.Errorf(l, tok, validate.CodeSyntax, format, args...)
+		d.Game = "bordeaux"
+		rep.Diagnostics = append(rep.Diagnostics, d)
+		return rep
+	}
+	solo := len(rec.Players) == 1
+	for _, l := range rec.VariantLine {
+		for i := 1; i < len(l.Tokens); i++ {
+			if !strings.EqualFold(l.Tokens[i].Text, "solo") {
+				return fail(l, i, "a tally knows one variant, solo, not %q", l.Tokens[i].Text)
+			}
+		}
+	}
+	tallies := make([]*sb.Tally, len(rec.Players))
+	var claims []*validate.Line
+	for _, l := range rec.Lines {
+		if opt.Truncated(l) {
+			break
+		}
+		if l.Kind == validate.KindClaim {
+			claims = append(claims, l)
+			continue
+		}
+		if l.Verb != "tally" {
+			return fail(l, 0, "a scorepad tally has `tally NAME key=value …` lines (%s), not %q", strings.Join(TallyKeys, ", "), l.Word(0))
+		}
+		name := l.Word(1)
+		seat := rec.Seat(name)
+		if seat < 0 {
+			return fail(l, 1, "%s is not a player of this game (players: %s)", name, strings.Join(rec.Players, ", "))
+		}
+		if tallies[seat] != nil {
+			return fail(l, 1, "%s's tally is given twice", name)
+		}
+		t := &sb.Tally{Name: name, Seat: seat + 1}
+		seen := map[string]bool{}
+		for i := 2; i < len(l.Tokens); i++ {
+			tok := i
+			k, v, ok := strings.Cut(l.Word(i), "=")
+			if !ok {
+				return fail(l, i, "a tally gives key=value (%s), not %q", strings.Join(TallyKeys, ", "), l.Word(i))
+			}
+			for i+2 < len(l.Tokens) && l.Word(i+1) == "," {
+				v += "/" + l.Word(i+2)
+				i += 2
+			}
+			k = strings.ToLower(k)
+			if seen[k] {
+				return fail(l, tok, "%s is given twice", k)
+			}
+			seen[k] = true
+			num := func(s string) (int, bool) {
+				n, err := strconv.Atoi(s)
+				return n, err == nil && n >= 0 && n < 1000
+			}
+			switch k {
+			case "paths", "longest", "casks", "leader":
+				n, ok := num(v)
+				if !ok {
+					return fail(l, tok, "%s is a count, not %q", k, v)
+				}
+				switch k {
+				case "paths":
+					t.Paths = n
+				case "longest":
+					t.Longest = n
+				case "casks":
+					t.CasksUsed = n
+				case "leader":
+					t.LeaderYears = n
+				}
+			case "rows":
+				for _, s := range strings.Split(v, "/") {
+					n, ok := num(s)
+					if !ok {
+						return fail(l, tok, "rows lists each trellis row's points (0 when not completed), as rows=5/5/0, not %q", v)
+					}
+					t.Rows = append(t.Rows, sb.Row{Complete: n > 0, Bonus: n})
+				}
+			default:
+				return fail(l, tok, "unknown tally key %q: %s", k, strings.Join(TallyKeys, ", "))
+			}
+		}
+		if t.Longest > t.Paths {
+			return fail(l, 2, "%s's longest tour (%d) cannot be longer than the filled paths (%d)", name, t.Longest, t.Paths)
+		}
+		tallies[seat] = t
+	}
+	var ts []sb.Tally
+	for i, t := range tallies {
+		if t == nil {
+			d := validate.Errorf(rec.Header["players"], i+1, validate.CodeMissing, "%s has no tally line: write `tally %s paths=N longest=N casks=N rows=A/B/C leader=N`", rec.Players[i], rec.Players[i])
+			d.Game = "bordeaux"
+			rep.Diagnostics = append(rep.Diagnostics, d)
+			return rep
+		}
+		ts = append(ts, *t)
+	}
+	rep.Result = sb.Score(ts, sb.Options{Solo: solo})
+	validate.CompareClaims(rep, claims)
+	return rep
 }
+
+var _ = fmt.Sprint

@@ -1,10 +1,13 @@
-// Package champagne replays age-of-champagne records. (Stub: the engine lands with its issue.)
+// Package champagne replays AOC: Age of Champagne records: the setup and
+// the inheritance draft, ten rounds of events, placements and resolutions,
+// the harvest and the end of season, the Wine Merchant, and the final
+// scoring (score/champagne). The component numbers come from the tables
+// package (validate/champagne/tables).
 package champagne
 
 import (
-	"fmt"
-
 	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/champagne/tables"
 )
 
 // Game is the age-of-champagne engine.
@@ -16,22 +19,23 @@ func New() validate.Game { return Game{} }
 // Name is the header's game name.
 func (Game) Name() string { return "age-of-champagne" }
 
-// Replay checks a record.
-func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report {
-	return &validate.Report{Diagnostics: validate.NotImplemented("age-of-champagne", "replay")}
+// Replay checks a record line by line and scores the end.
+func (g Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report {
+	rep, _ := g.replay(rec, opt)
+	return rep
 }
 
 // Random writes a random legal game.
-func (Game) Random(players int, seed uint64, variants []string) ([]byte, error) {
-	return nil, fmt.Errorf("random age-of-champagne games are not built yet")
+func (g Game) Random(players int, seed uint64, variants []string) ([]byte, error) {
+	return generate(players, seed, variants)
 }
 
 // Tables returns the component tables in force.
 func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) {
-	return nil, validate.NotImplemented("age-of-champagne", "tables")
+	return tables.InForce(override, name)
 }
 
-// ScoreTally scores end-state counts.
+// ScoreTally scores end-state counts (scorepad mode).
 func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
-	return &validate.Report{Diagnostics: validate.NotImplemented("age-of-champagne", "scorepad mode")}
+	return scoreTally(rec, opt)
 }

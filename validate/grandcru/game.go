@@ -1,9 +1,16 @@
-// Package grandcru replays grand-cru records. (Stub: the engine lands with its issue.)
+// Package grandcru replays Grand Cru records: every rule of the rulebook
+// in its order, the component tables (embedded, replaceable), the final
+// scoring, a random legal-game generator and scorepad mode.
 package grandcru
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
+	scoregc "github.com/vintner/vintner/score/grandcru"
+
+	"github.com/vintner/vintner/score"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -16,22 +23,523 @@ func New() validate.Game { return Game{} }
 // Name is the header's game name.
 func (Game) Name() string { return "grand-cru" }
 
-// Replay checks a record.
+// Tables returns the embedded tables, or checks a replacement line by line.
+func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) {
+	if override == nil {
+		return defaultTables, nil
+	}
+	if name == "" {
+		name = "tables"
+	}
+	if _, diags := parseTables(override, name); diags.HasErrors() {
+		return nil, diags
+	}
+	return override, nil
+}
+
+// tablesFor reads the tables in force for a replay.
+func tablesFor(opt validate.Options) (*Tables, validate.Diagnostics) {
+	if opt.Tables == nil {
+		t, d := parseTables(defaultTables, "embedded tables")
+		if d.HasErrors() {
+			panic("grandcru: the embedded tables do not parse: " + d[0].Error())
+		}
+		return t, nil
+	}
+	name := opt.TablesName
+	if name == "" {
+		name = "tables"
+	}
+	return parseTables(opt.Tables, name)
+}
+
+// readRulings turns the record's variants into rulings.
+func readRulings(rec *validate.Record) (rulings, validate.Diagnostics) {
+	var r rulings
+	var diags validate.Diagnostics
+	for _, l := range rec.VariantLine {
+		for i := 1; i < len(l.Tokens); i++ {
+			set, ok := rulingVariants[strings.ToLower(l.Tokens[i].Text)]
+			if !ok {
+				var names []string
+				for n := range rulingVariants {
+					names = append(names, n)
+				}
+				d := validate.Errorf(l, i, validate.CodeHeader, "unknown Grand Cru variant %q (see docs/rulings/grand-cru.md)", l.Tokens[i].Text)
+				d.Hint = validate.DidYouMean(strings.ToLower(l.Tokens[i].Text), names)
+				diags = append(diags, d)
+				continue
+			}
+			set(&r)
+		}
+	}
+	return r, diags
+}
+
+// Replay checks a record line by line and scores the end.
 func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report {
-	return &validate.Report{Diagnostics: validate.NotImplemented("grand-cru", "replay")}
+	rep := &validate.Report{}
+	t, diags := tablesFor(opt)
+	if diags.HasErrors() {
+		rep.Diagnostics = diags
+		return rep
+	}
+	r, diags := readRulings(rec)
+	if diags.HasErrors() {
+		rep.Diagnostics = diags
+		return rep
+	}
+	if len(rec.Players) < 2 || len(rec.Players) > 5 {
+		rep.Diagnostics = validate.Diagnostics{validate.Errorf(rec.Header["players"], 1, validate.CodeHeader,
+			"Grand Cru is played by 2 to 5 players, not %d", len(rec.Players))}
+		return rep
+	}
+	s := newState(t, r, rec.Players)
+	rep.State = s
+	var claims []*validate.Line
+	for _, l := range rec.Lines {
+		if opt.Truncated(l) {
+			return rep
+		}
+		f := s.step(l, &claims)
+		if l.Kind == validate.KindAction {
+			rep.Actions++
+		}
+		if f != nil {
+			code := f.code
+			if code == "" {
+				code = validate.CodeRule
+				if strings.HasPrefix(f.msg, "write ") || strings.HasPrefix(f.msg, "unexpected ") {
+					code = validate.CodeSyntax
+				}
+			}
+			d := validate.Errorf(l, f.tok, code, "%s", f.msg)
+			d.Hint, d.Where, d.Game = f.hint, s.where(), "grand-cru"
+			rep.Diagnostics = append(rep.Diagnostics, d)
+			return rep
+		}
+	}
+	if opt.AtLine > 0 {
+		return rep
+	}
+	if s.ph == phLoans {
+		s.finishLoans()
+	}
+	if s.ph != phOver {
+		rep.Diagnostics = append(rep.Diagnostics, validate.Diagnostic{File: rec.File, Line: lastLine(rec), Col: 1,
+			Severity: validate.Error, Code: validate.CodeMissing, Game: "grand-cru", Where: s.where(),
+			Message: fmt.Sprintf("the record ends before the game does (%s: %s)", s.where(), s.waitingFor())})
+		return rep
+	}
+	rep.Result = s.result()
+	validate.CompareClaims(rep, claims)
+	return rep
+}
+
+// step replays one line of the body.
+func (s *state) step(l *validate.Line, claims *[]*validate.Line) *fault {
+	switch l.Kind {
+	case validate.KindAction:
+		if s.ph == phSetup {
+			if f := s.finishSetup(); f != nil {
+				return f
+			}
+		}
+		return s.action(l)
+	case validate.KindCheck:
+		f := s.check(l)
+		if f != nil {
+			f.code = validate.CodeCheck
+		}
+		return f
+	case validate.KindClaim:
+		if s.ph == phLoans {
+			s.finishLoans()
+		}
+		*claims = append(*claims, l)
+		if s.ph != phOver {
+			return bad(0, "a claim comes after the end of the game; the game is in %s", s.where())
+		}
+		return nil
+	case validate.KindEvent:
+		return s.event(l)
+	}
+	return nil
+}
+
+func lastLine(rec *validate.Record) int {
+	if len(rec.Lines) == 0 {
+		return 1
+	}
+	return rec.Lines[len(rec.Lines)-1].Num
+}
+
+// waitingFor says what the game needs next.
+func (s *state) waitingFor() string {
+	switch s.ph {
+	case phSetup:
+		return "the setup is not complete"
+	case phActions:
+		return "it is " + s.pl[s.turn].name + "'s turn"
+	case phDisplay:
+		return "the new display comes next"
+	case phFestival:
+		return "it is " + s.pl[s.turn].name + "'s turn in the festival"
+	}
+	return "the loans step"
+}
+
+// result scores the final state.
+func (s *state) result() *score.Result {
+	var tallies []scoregc.Tally
+	for _, p := range s.pl {
+		t := scoregc.Tally{Name: p.name, Seat: p.seat + 1, Money: p.money, Cellar: cellarCubes(p), Loans: p.loans, Bankrupt: p.bankrupt}
+		for _, x := range p.vineyard {
+			t.Tiles = append(t.Tiles, kindName(x.kind))
+		}
+		tallies = append(tallies, t)
+	}
+	return scoregc.Score(tallies, s.values(), s.notes())
+}
+
+func (s *state) values() scoregc.Values {
+	return scoregc.Values{TileValue: s.t.TileValue, CellarCube: s.t.CellarCube, LoanPenalty: s.t.LoanPenalty, PerTile: s.r.tilePerTile}
+}
+
+func (s *state) notes() []string {
+	if s.t.Verified {
+		return nil
+	}
+	return []string{fmt.Sprintf("scored with assumed component tables (%s): demand prices, barrels, interest and festival spaces are not from the printed board; see `vintner tables grand-cru`", s.t.Ruleset)}
+}
+
+// finishSetup checks that the setup is complete and starts year 1.
+func (s *state) finishSetup() *fault {
+	switch {
+	case !s.setLoans:
+		return bad(-1, "the setup first reveals each player's loans: loans NAME N …")
+	case !s.setDisplay:
+		return bad(-1, "the setup lays out the display first: display TILE …")
+	}
+	if s.start < 0 {
+		tied := s.mostLoans()
+		if len(tied) > 1 {
+			var names []string
+			for _, i := range tied {
+				names = append(names, s.pl[i].name)
+			}
+			return bad(-1, "%s took the most loans: write which of them starts, `start NAME`", strings.Join(names, " and "))
+		}
+		s.start = tied[0]
+	}
+	s.beginYear()
+	return nil
+}
+
+func (s *state) mostLoans() []int {
+	best := -1
+	var tied []int
+	for i, p := range s.pl {
+		switch {
+		case p.loans > best:
+			best, tied = p.loans, []int{i}
+		case p.loans == best:
+			tied = append(tied, i)
+		}
+	}
+	return tied
+}
+
+// event replays a table event or structure line.
+func (s *state) event(l *validate.Line) *fault {
+	if s.ph == phLoans && l.Verb != "round" {
+		s.finishLoans()
+	}
+	switch l.Verb {
+	case "loans":
+		if s.ph != phSetup {
+			return bad(0, "the initial loans are revealed at setup; in the loans step write NAME: loans +N")
+		}
+		if s.setLoans {
+			return bad(0, "the initial loans are revealed once")
+		}
+		seen := map[string]bool{}
+		amounts := map[string]int{}
+		for i := 1; i < len(l.Tokens); i += 2 {
+			name := l.Word(i)
+			if s.seatOf(name) < 0 {
+				return bad(i, "%s is not a player of this game", name)
+			}
+			if seen[name] {
+				return bad(i, "%s's loans are given twice", name)
+			}
+			seen[name] = true
+			n, ok := num(l, i+1)
+			if !ok {
+				return bad(i+1, "write how many loans %s took: loans NAME N …", name)
+			}
+			if n < s.t.InitialLoans[0] || n > s.t.InitialLoans[1] {
+				return bad(i+1, "each player takes %d to %d loans at the start, not %d", s.t.InitialLoans[0], s.t.InitialLoans[1], n)
+			}
+			amounts[name] = n
+		}
+		for _, p := range s.pl {
+			if !seen[p.name] {
+				return bad(len(l.Tokens), "%s's loans are missing: every player reveals their loans", p.name)
+			}
+		}
+		for _, p := range s.pl {
+			p.loans = amounts[p.name]
+			p.money = p.loans * s.t.Loan
+		}
+		s.setLoans = true
+		return nil
+	case "start":
+		if s.ph != phSetup {
+			return bad(0, "the start player is chosen at setup; later it changes by the festival's start-player space")
+		}
+		if !s.setLoans {
+			return bad(0, "the loans are revealed before the start player is known: loans NAME N … first")
+		}
+		if len(l.Tokens) != 2 {
+			return bad(1, "write start NAME")
+		}
+		seat := s.seatOf(l.Word(1))
+		if seat < 0 {
+			return bad(1, "%s is not a player of this game", l.Word(1))
+		}
+		tied := s.mostLoans()
+		ok := false
+		for _, i := range tied {
+			ok = ok || i == seat
+		}
+		if !ok {
+			return bad(1, "the player with the most loans starts: %s took %d, %s took %d", s.pl[tied[0]].name, s.pl[tied[0]].loans, l.Word(1), s.pl[seat].loans)
+		}
+		s.start = seat
+		s.setStart = true
+		return nil
+	case "display":
+		var kinds []int
+		for i := 1; i < len(l.Tokens); i++ {
+			k, f := s.kind(l, i)
+			if f != nil {
+				return f
+			}
+			kinds = append(kinds, k)
+		}
+		switch s.ph {
+		case phSetup:
+			if s.setDisplay {
+				return bad(0, "the setup display is laid out once")
+			}
+			vines, imps := 0, 0
+			for _, k := range kinds {
+				if k < nVarieties {
+					vines++
+				} else {
+					imps++
+				}
+			}
+			if vines != 2*s.n || imps != s.n {
+				return bad(0, "the setup display has %d vines and %d improvements (twice and once the number of players), not %d and %d", 2*s.n, s.n, vines, imps)
+			}
+			if f := s.drawDisplay(kinds, len(kinds)); f != nil {
+				return f
+			}
+			s.setDisplay = true
+			return nil
+		case phDisplay:
+			if f := s.drawDisplay(kinds, 2*s.n); f != nil {
+				return f
+			}
+			s.festivalScoring()
+			s.startFestival()
+			return nil
+		}
+		return bad(0, "a new display is laid out at setup and at the start of the year end, not in %s", s.where())
+	case "year":
+		if s.ph == phSetup {
+			if f := s.finishSetup(); f != nil {
+				return f
+			}
+		}
+		n, ok := num(l, 1)
+		if !ok || len(l.Tokens) != 2 {
+			return bad(1, "write year N")
+		}
+		if s.ph != phActions || s.round != 1 || n != s.year {
+			return bad(1, "the game is in %s, not at the start of year %d", s.where(), n)
+		}
+		return nil
+	case "round":
+		n, ok := num(l, 1)
+		if !ok || len(l.Tokens) != 2 {
+			return bad(1, "write round N")
+		}
+		if s.ph != phActions || n != s.round {
+			return bad(1, "the game is in %s, not round %d", s.where(), n)
+		}
+		return nil
+	}
+	f := bad(0, "%q is not a Grand Cru table event: loans, start, display, year or round (a player's action is written NAME: …)", l.Word(0))
+	f.hint = validate.DidYouMean(l.Verb, []string{"loans", "start", "display", "year", "round", "check", "claim"})
+	return f
+}
+
+func (s *state) seatOf(name string) int {
+	for i, p := range s.pl {
+		if p.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// check compares a check line with the state.
+func (s *state) check(l *validate.Line) *fault {
+	p := s.pl[s.seatOf(l.Player)]
+	for _, pr := range l.Pairs {
+		got, f := s.checkValue(p, pr.Key)
+		if f != nil {
+			f.tok = pr.Tok
+			return f
+		}
+		want := pr.Value
+		if strings.HasPrefix(pr.Key, "barrel") || pr.Key == "vineyard" {
+			want = normalizeList(want)
+		}
+		if got != want {
+			return &fault{tok: pr.Tok, msg: fmt.Sprintf("%s's %s is %s, not %s as checked", p.name, pr.Key, show(got), show(pr.Value))}
+		}
+	}
+	return nil
+}
+
+func show(v string) string {
+	if v == "" {
+		return "empty"
+	}
+	return v
+}
+
+// normalizeList sorts a `a:1+b:2` list into the engine's order.
+func normalizeList(v string) string {
+	parts := strings.Split(v, "+")
+	counts := map[string]int{}
+	for _, x := range parts {
+		if x == "" {
+			continue
+		}
+		name, n, ok := strings.Cut(x, ":")
+		c := 1
+		if ok {
+			var err error
+			if c, err = strconv.Atoi(n); err != nil {
+				return v
+			}
+		}
+		k, ok := parseKind(name)
+		if !ok {
+			return v
+		}
+		counts[kindName(k)] += c
+	}
+	var out []string
+	for k := 0; k < nKinds; k++ {
+		if c := counts[kindName(k)]; c > 0 {
+			out = append(out, fmt.Sprintf("%s:%d", kindName(k), c))
+		}
+	}
+	return strings.Join(out, "+")
+}
+
+// checkKeys lists the keys a check line may use.
+const checkKeys = "money, prestige, loans, barrel1..barrelN, cellar, vineyard, tiles, bids, bid.COLUMN, price.VARIETY, stock.VARIETY, festival.VARIETY, year, round, start"
+
+func (s *state) checkValue(p *player, key string) (string, *fault) {
+	itoa := strconv.Itoa
+	switch key {
+	case "money":
+		return itoa(p.money), nil
+	case "prestige":
+		return itoa(p.prestige), nil
+	case "loans":
+		return itoa(p.loans), nil
+	case "cellar":
+		return itoa(cellarCubes(p)), nil
+	case "tiles":
+		return itoa(len(p.vineyard)), nil
+	case "bids":
+		return itoa(p.bids), nil
+	case "year":
+		return itoa(s.year), nil
+	case "round":
+		return itoa(s.round), nil
+	case "start":
+		if s.start < 0 {
+			return "", nil
+		}
+		return s.pl[s.start].name, nil
+	case "vineyard":
+		var counts [nKinds]int
+		for _, t := range p.vineyard {
+			counts[t.kind]++
+		}
+		return countList(counts[:]), nil
+	}
+	if b, ok := strings.CutPrefix(key, "barrel"); ok {
+		n, err := strconv.Atoi(b)
+		if err == nil && n >= 1 && n <= s.t.barrels() {
+			var counts [nKinds]int
+			copy(counts[:], p.barrels[n-1][:])
+			return countList(counts[:]), nil
+		}
+	}
+	if c, ok := strings.CutPrefix(key, "bid."); ok {
+		n, err := strconv.Atoi(c)
+		if err == nil && n >= 1 && n <= s.n {
+			if s.cols[n-1].bidder == p.seat {
+				return itoa(s.cols[n-1].bid), nil
+			}
+			return "", nil
+		}
+	}
+	for _, pre := range []string{"price.", "stock.", "festival."} {
+		if w, ok := strings.CutPrefix(key, pre); ok {
+			v, ok := parseVariety(w)
+			if !ok {
+				return "", bad(0, "unknown variety %q in check key %s", w, key)
+			}
+			switch pre {
+			case "price.":
+				return itoa(s.price[v] + 1), nil
+			case "stock.":
+				return itoa(s.stock[v]), nil
+			default:
+				return itoa(p.festival[v]), nil
+			}
+		}
+	}
+	return "", bad(0, "unknown check key %q: %s", key, checkKeys)
+}
+
+func countList(counts []int) string {
+	var out []string
+	for k, c := range counts {
+		if c > 0 {
+			out = append(out, fmt.Sprintf("%s:%d", kindName(k), c))
+		}
+	}
+	return strings.Join(out, "+")
+}
+
+// ScoreTally scores a scorepad-mode record: one `tally` line a player.
+func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
+	return scoreTally(rec, opt)
 }
 
 // Random writes a random legal game.
 func (Game) Random(players int, seed uint64, variants []string) ([]byte, error) {
-	return nil, fmt.Errorf("random grand-cru games are not built yet")
-}
-
-// Tables returns the component tables in force.
-func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) {
-	return nil, validate.NotImplemented("grand-cru", "tables")
-}
-
-// ScoreTally scores end-state counts.
-func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
-	return &validate.Report{Diagnostics: validate.NotImplemented("grand-cru", "scorepad mode")}
+	return random(players, seed, variants)
 }

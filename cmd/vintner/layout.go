@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/vintner/vintner/layouts"
+)
+
+func init() { extraCommands = append(extraCommands, newLayoutCmd) }
+
+func newLayoutCmd() *cobra.Command {
+	var format string
+	var fresh bool
+	var players, pad int
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "layout CODE|FILE.json",
+		Short: "Print the Bordeaux sheet layout behind a code",
+		Long: `Print the Bordeaux sheet layout behind a code printed on a sheet: the map's
+wines and paths, the resources, casks, vines and trellis rows, the '00 column
+and the top rows. A game-set code prints every seat; add /N for seat N only
+(B1-7KQ2-M9XD-4/2). Case and dashes do not matter; a mistyped code is
+caught by its check symbol.
+
+With a FILE.json (a group's own sheet, in the format --format json prints)
+the file is checked against every layout rule and printed.
+
+With --new, print a fresh code instead: a game set for --players N, or
+--pad K independent pad-page codes, dealt from --seed.`,
+		Example: `  vintner layout B1-ELJA-G2AR-P
+  vintner layout b1elja g2arp/3 --format json > my-sheet.json
+  vintner layout my-sheet.json
+  vintner layout --new --players 4 --seed 42
+  vintner layout --new --pad 5 --seed 7`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if fresh {
+				if len(args) != 0 {
+					return usageError{fmt.Errorf("--new takes no code")}
+				}
+				return nil
+			}
+			if len(args) == 0 {
+				return usageError{fmt.Errorf("give a layout code (as printed on the sheet, e.g. B1-ELJA-G2AR-P) or --new")}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			if format != "text" && format != "json" {
+				return usageError{fmt.Errorf("--format is text or json, not %q", format)}
+			}
+			if fresh {
+				switch {
+				case pad > 0 && cmd.Flags().Changed("players"):
+					return usageError{fmt.Errorf("--new takes --players N (a game set) or --pad K (pad pages), not both")}
+				case pad > 0:
+					for _, c := range layouts.NewPadCodes(seed, pad) {
+						fmt.Fprintln(out, c)
+					}
+					return nil
+				default:
+					code, err := layouts.NewSetCode(seed, players)
+					if err != nil {
+						return usageError{err}
+					}
+					_, err = fmt.Fprintln(out, code)
+					return err
+				}
+			}
+			// A code may be typed with spaces: "B1 ELJA G2AR P".
+			arg := strings.Join(args, " ")
+			var ls []*layouts.Layout
+			if strings.HasSuffix(strings.ToLower(arg), ".json") {
+				data, err := os.ReadFile(arg)
+				if err != nil {
+					return fmt.Errorf("cannot read the layout file: %w", err)
+				}
+				l, err := layouts.FromJSON(data)
+				if err != nil {
+					fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", arg, err)
+					return errRejected
+				}
+				ls = []*layouts.Layout{l}
+			} else {
+				var err error
+				ls, _, err = layouts.Decode(arg)
+				if err != nil {
+					return err
+				}
+			}
+			if format == "json" {
+				var b []byte
+				var err error
+				if len(ls) == 1 {
+					b, err = ls[0].JSON()
+				} else {
+					b, err = layouts.SetJSON(ls)
+				}
+				if err != nil {
+					return err
+				}
+				_, err = out.Write(b)
+				return err
+			}
+			for i, l := range ls {
+				if i > 0 {
+					fmt.Fprintln(out)
+				}
+				if _, err := fmt.Fprint(out, l.Text()); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&fresh, "new", false, "print a fresh code instead of reading one")
+	cmd.Flags().IntVar(&players, "players", 2, "with --new: players in the game set (1-12)")
+	cmd.Flags().IntVar(&pad, "pad", 0, "with --new: print this many pad-page codes")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "with --new: the seed to deal from")
+	return cmd
+}

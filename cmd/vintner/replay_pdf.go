@@ -1,0 +1,128 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"github.com/vintner/vintner/internal/audit"
+	"github.com/vintner/vintner/pdf"
+	"github.com/vintner/vintner/score"
+	"github.com/vintner/vintner/validate/bordeaux"
+)
+
+func init() { replayPDF = replaySheetsPDF }
+
+// replaySheetsPDF draws each Bordeaux player's sheet as it stands at the
+// end of the record, or after line at: `vintner replay GAME.vin --pdf FILE`.
+// A record with an error is drawn as it stood before the error, and the
+// command then exits 1 after the diagnostics.
+func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error {
+	paper := pdf.A4
+	f := checkFlags{format: "table", maxBytes: 4 << 20, maxLine: 4096}
+	if fl := cmd.Flags().Lookup("tables"); fl != nil {
+		f.tables = fl.Value.String()
+	}
+	if fl := cmd.Flags().Lookup("paper"); fl != nil {
+		p, err := pdf.PaperNamed(fl.Value.String())
+		if err != nil {
+			return usageError{err}
+		}
+		paper = p
+	}
+	cfg, err := f.config(cmd.InOrStdin())
+	if err != nil {
+		return err
+	}
+	cfg.Options.AtLine = at
+	items, err := audit.Expand([]string{file})
+	if err != nil {
+		return err
+	}
+	if len(items) != 1 {
+		return usageError{fmt.Errorf("--pdf draws one record; %s holds %d", file, len(items))}
+	}
+	o := audit.One(cfg, items[0])
+	if o.Err != nil {
+		return o.Err
+	}
+	st, ok := o.Report.State.(*bordeaux.State)
+	if !ok || st == nil {
+		for _, d := range o.Report.Diagnostics {
+			fmt.Fprint(cmd.ErrOrStderr(), d.Format())
+		}
+		game := "not a Bordeaux record"
+		if o.Report.Game != "" {
+			game = "a " + o.Report.Game + " record"
+		}
+		return fmt.Errorf("--pdf draws Bordeaux sheets; %s is %s", items[0].Display(), game)
+	}
+	pages := replayPages(st, o.Report.Result)
+	if len(pages) == 0 {
+		for _, d := range o.Report.Diagnostics {
+			fmt.Fprint(cmd.ErrOrStderr(), d.Format())
+		}
+		return fmt.Errorf("%s: no sheet to draw (the record stops before its sheets are known)", items[0].Display())
+	}
+	b, err := pdf.Sheets(pages, paper)
+	if err != nil {
+		return err
+	}
+	if err := writeOutput(cmd, out, b); err != nil {
+		return err
+	}
+	for _, d := range o.Report.Diagnostics {
+		fmt.Fprint(cmd.ErrOrStderr(), d.Format())
+	}
+	if !o.Report.Valid() {
+		return errRejected
+	}
+	return nil
+}
+
+// replayPages turns the engine's sheets into pages to draw.
+func replayPages(st *bordeaux.State, res *score.Result) []pdf.SheetPage {
+	players := len(st.Players)
+	if st.Solo {
+		players = 1
+	}
+	var pages []pdf.SheetPage
+	for _, ps := range st.Players {
+		if ps == nil || ps.Layout == nil {
+			continue
+		}
+		mk := &pdf.Marks{
+			Name:        ps.Name,
+			Circled:     ps.Circled,
+			Filled:      ps.Filled,
+			CasksGained: ps.CasksGained,
+			CasksUsed:   ps.CasksUsed,
+			VinesFilled: ps.VinesFilled,
+			Trellis:     ps.Trellis,
+			Year:        st.Year,
+			Score:       ps.Result,
+		}
+		if st.Ended {
+			mk.Year = st.Year + 1 // '13 is crossed off too
+		}
+		for w := range mk.Grid {
+			copy(mk.Grid[w][:], ps.Grid[w][:])
+		}
+		for y := range mk.Top {
+			mk.Top[y] = ps.Top[y]
+			if mk.Top[y].Region == 0 {
+				mk.Top[y].Region = st.Top[y].Region
+			}
+			if mk.Top[y].Resource == 0 {
+				mk.Top[y].Resource = st.Top[y].Resource
+			}
+		}
+		if res != nil {
+			mk.Categories = res.Categories
+			if mk.Score == nil {
+				mk.Score = res.Player(ps.Name)
+			}
+		}
+		pages = append(pages, pdf.SheetPage{Layout: ps.Layout, Players: players, Leaders: ps.LeaderYears, Marks: mk})
+	}
+	return pages
+}

@@ -1,0 +1,282 @@
+package audit
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/vintner/vintner/internal/rng"
+	"github.com/vintner/vintner/score"
+	"github.com/vintner/vintner/validate"
+)
+
+// fakeGame is a tiny engine for testing the runner without the real ones:
+// `bordeaux` records whose actions are `NAME: pass`, `NAME: boom` (panics)
+// or anything else (a rules error). Every player scores the number of
+// passes they made.
+type fakeGame struct{}
+
+func (fakeGame) Name() string { return "bordeaux" }
+
+func (fakeGame) Replay(rec *validate.Record, opt validate.Options) *validate.Report {
+	rep := &validate.Report{}
+	points := map[string]int{}
+	var claims []*validate.Line
+	for _, l := range rec.Lines {
+		if opt.Truncated(l) {
+			return rep
+		}
+		switch l.Kind {
+		case validate.KindAction:
+			rep.Actions++
+			switch l.Verb {
+			case "pass":
+				points[l.Player]++
+			case "boom":
+				panic("boom")
+			default:
+				d := validate.Errorf(l, 0, validate.CodeRule, "%s cannot %s here", l.Player, l.Verb)
+				if !opt.AsPlayed {
+					rep.Diagnostics = append(rep.Diagnostics, d)
+					return rep
+				}
+				rep.Disputed = true
+				rep.Diagnostics = append(rep.Diagnostics, d)
+			}
+		case validate.KindClaim:
+			claims = append(claims, l)
+		}
+	}
+	res := &score.Result{Game: "bordeaux", Categories: []score.Category{{Key: "passes", Label: "Passes"}}}
+	for i, p := range rec.Players {
+		res.Players = append(res.Players, score.PlayerResult{Name: p, Seat: i + 1, Points: []int{points[p]}})
+	}
+	res.Rank()
+	rep.Result = res
+	validate.CompareClaims(rep, claims)
+	return rep
+}
+
+func (fakeGame) Random(players int, seed uint64, variants []string) ([]byte, error) {
+	return nil, fmt.Errorf("no")
+}
+func (fakeGame) Tables(override []byte, name string) ([]byte, validate.Diagnostics) { return nil, nil }
+func (fakeGame) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
+	return &validate.Report{}
+}
+
+var games = []validate.Game{fakeGame{}}
+
+func write(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const good = "game bordeaux\nplayers Ann Ben\nAnn: pass\nBen: pass\nAnn: pass\nclaim Ann 2\nclaim Ben 1\n"
+
+func TestExpandListsFoldersSortedAndKeepsArgumentOrder(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "b/2.vin", good)
+	write(t, dir, "b/1.VIN", good)
+	write(t, dir, "b/notes.txt", "not a record")
+	write(t, dir, "a.vin", good)
+	items, err := Expand([]string{filepath.Join(dir, "b"), "-", filepath.Join(dir, "a.vin")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range items {
+		got = append(got, strings.TrimPrefix(it.Name, dir+string(filepath.Separator)))
+	}
+	want := "b/1.VIN b/2.vin - a.vin"
+	if strings.Join(got, " ") != want {
+		t.Errorf("Expand = %q, want %q", strings.Join(got, " "), want)
+	}
+	if _, err := Expand([]string{filepath.Join(dir, "missing.vin")}); err == nil || !strings.Contains(err.Error(), "cannot read") {
+		t.Errorf("a missing path: err = %v, want cannot read", err)
+	}
+}
+
+func TestRunEmitsInInputOrderAndClassifies(t *testing.T) {
+	dir := t.TempDir()
+	bodies := map[string]string{
+		"1-good.vin":   good,
+		"2-rule.vin":   "game bordeaux\nplayers Ann Ben\nAnn: pass\nBen: steal\n",
+		"3-claim.vin":  "game bordeaux\nplayers Ann Ben\nAnn: pass\nclaim Ann 5\n",
+		"4-syntax.vin": "game bordeaux\nplayers Ann Ben\nCal: pass\n",
+		"5-panic.vin":  "game bordeaux\nplayers Ann Ben\nAnn: boom\n",
+	}
+	for n, b := range bodies {
+		write(t, dir, n, b)
+	}
+	items, err := Expand([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var sum Summary
+	Run(Config{Games: games, Jobs: 3}, items, func(o Outcome) {
+		sum.Add(o)
+		got = append(got, filepath.Base(o.Item.Name)+"="+string(o.Status()))
+	})
+	want := "1-good.vin=valid 2-rule.vin=rejected 3-claim.vin=claims-differ 4-syntax.vin=rejected 5-panic.vin=rejected"
+	if strings.Join(got, " ") != want {
+		t.Errorf("outcomes\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+	if s := sum.String(); s != "1 valid, 3 rejected, 1 claims differ, of 5 records" {
+		t.Errorf("summary = %q", s)
+	}
+}
+
+func TestOneTurnsAPanicIntoAnInternalError(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "p.vin", "game bordeaux\nplayers Ann Ben\nAnn: boom\n")
+	o := One(Config{Games: games}, Item{Name: p})
+	if o.Panic == "" || len(o.Report.Diagnostics) != 1 || o.Report.Diagnostics[0].Code != CodeInternal {
+		t.Fatalf("panic outcome = %+v", o)
+	}
+}
+
+func TestAsPlayedIsDisputed(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "d.vin", "game bordeaux\nplayers Ann Ben\nAnn: steal\nBen: pass\n")
+	cfg := Config{Games: games, Options: validate.Options{AsPlayed: true}}
+	o := One(cfg, Item{Name: p})
+	if o.Status() != StatusDisputed || o.Report.Result == nil {
+		t.Fatalf("status %s, result %v; want disputed with a result", o.Status(), o.Report.Result)
+	}
+	var s Summary
+	s.Add(o)
+	if s.String() != "0 valid, 0 rejected, 0 claims differ, 1 disputed, of 1 records" {
+		t.Errorf("summary = %q", s.String())
+	}
+}
+
+func TestLimitsRefuseBigRecordsAndLongLines(t *testing.T) {
+	dir := t.TempDir()
+	big := write(t, dir, "big.vin", good+strings.Repeat("# padding\n", 100))
+	long := write(t, dir, "long.vin", "game bordeaux\nplayers Ann Ben\nAnn: pass "+strings.Repeat("x", 200)+"\n")
+	cfg := Config{Games: games, Limits: validate.Limits{MaxBytes: 500, MaxLineBytes: 100}}
+	o := One(cfg, Item{Name: big})
+	if d := o.Report.Diagnostics; len(d) != 1 || d[0].Code != validate.CodeLimit ||
+		d[0].Message != "the record is larger than the limit of 500 bytes (--max-bytes)" {
+		t.Errorf("big record: %+v", d)
+	}
+	// Standard input is refused the same way, after reading one byte past the limit.
+	cfg.Stdin = strings.NewReader(strings.Repeat("#\n", 1000))
+	o = One(cfg, Item{Name: "-"})
+	if d := o.Report.Diagnostics; len(d) != 1 || d[0].Code != validate.CodeLimit || d[0].File != "<stdin>" {
+		t.Errorf("big stdin: %+v", d)
+	}
+	o = One(cfg, Item{Name: long})
+	if d := o.Report.Diagnostics; len(d) == 0 || d[0].Code != validate.CodeLimit || d[0].Line != 3 ||
+		!strings.Contains(d[0].Message, "--max-line") {
+		t.Errorf("long line: %+v", d)
+	}
+}
+
+func TestUnreadableFileIsAnErrorNotARejection(t *testing.T) {
+	o := One(Config{Games: games}, Item{Name: filepath.Join(t.TempDir(), "gone.vin")})
+	if o.Err == nil || o.Status() != StatusUnreadable {
+		t.Fatalf("outcome %+v", o)
+	}
+}
+
+// TestRunHoldsAtMostJobsRecords runs 10,000 records and checks, with an
+// instrumented work and emit, that the runner never holds more than Jobs
+// finished-but-not-emitted reports, never replays more than Jobs at once,
+// and keeps the order, even when early records are the slow ones.
+func TestRunHoldsAtMostJobsRecords(t *testing.T) {
+	n := 10000
+	if testing.Short() {
+		n = 2000
+	}
+	for _, jobs := range []int{1, 2, 4, 8} {
+		var live, running, maxLive, maxRunning atomic.Int64
+		bump := func(v *atomic.Int64, m *atomic.Int64) {
+			x := v.Add(1)
+			for {
+				old := m.Load()
+				if x <= old || m.CompareAndSwap(old, x) {
+					return
+				}
+			}
+		}
+		r := rng.New(uint64(jobs))
+		delays := make([]int, n)
+		for i := range delays {
+			delays[i] = r.Intn(3)
+		}
+		next := 0
+		run(jobs, n, func(i int) Outcome {
+			bump(&running, &maxRunning)
+			bump(&live, &maxLive) // the record is read and alive from here
+			if delays[i] == 0 && i%97 == 0 {
+				time.Sleep(200 * time.Microsecond)
+			}
+			running.Add(-1)
+			return Outcome{Item: Item{Name: fmt.Sprint(i)}}
+		}, func(o Outcome) {
+			if o.Item.Name != fmt.Sprint(next) {
+				t.Fatalf("jobs %d: emitted %s, want %d", jobs, o.Item.Name, next)
+			}
+			next++
+			live.Add(-1)
+		})
+		if next != n {
+			t.Fatalf("jobs %d: emitted %d of %d", jobs, next, n)
+		}
+		if maxLive.Load() > int64(jobs)+1 || maxRunning.Load() > int64(jobs) {
+			t.Errorf("jobs %d: held %d reports and ran %d at once; want at most %d and %d",
+				jobs, maxLive.Load(), maxRunning.Load(), jobs+1, jobs)
+		}
+	}
+}
+
+// TestRunTenThousandRecordsFromAFolder runs the whole pipeline (read,
+// parse, replay, score, claims) over a folder of 10,000 small records.
+func TestRunTenThousandRecordsFromAFolder(t *testing.T) {
+	n := 10000
+	if testing.Short() {
+		n = 1000
+	}
+	dir := t.TempDir()
+	for i := 0; i < n; i++ {
+		body := good
+		if i%1000 == 999 {
+			body = strings.Replace(good, "Ben: pass", "Ben: steal", 1)
+		}
+		write(t, dir, fmt.Sprintf("g%05d.vin", i), body)
+	}
+	items, err := Expand([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var sum Summary
+	prev := ""
+	Run(Config{Games: games, Jobs: 4}, items, func(o Outcome) {
+		mu.Lock()
+		defer mu.Unlock()
+		if o.Item.Name <= prev {
+			t.Fatalf("%s emitted after %s", o.Item.Name, prev)
+		}
+		prev = o.Item.Name
+		sum.Add(o)
+	})
+	if sum.Records != n || sum.Rejected != n/1000 || sum.Valid != n-n/1000 {
+		t.Errorf("summary %s, want %d records with %d rejected", sum, n, n/1000)
+	}
+}

@@ -1,0 +1,277 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/vintner/vintner/internal/audit"
+	"github.com/vintner/vintner/layouts"
+	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/games"
+)
+
+// players is the table size of each benchmarked game: a typical evening.
+var players = map[string]int{"bordeaux": 4, "grand-cru": 4, "age-of-champagne": 3}
+
+// corpus is a set of generated records of one game, so that a benchmark
+// does not measure one lucky game.
+type corpus struct {
+	recs    [][]byte
+	bytes   int
+	actions int
+}
+
+var (
+	corpora   = map[string]*corpus{}
+	corporaMu sync.Mutex
+)
+
+// gameCorpus returns 16 generated records of a game, or skips when its
+// engine has not landed.
+func gameCorpus(b *testing.B, g validate.Game) *corpus {
+	corporaMu.Lock()
+	defer corporaMu.Unlock()
+	if c, ok := corpora[g.Name()]; ok {
+		return c
+	}
+	c := &corpus{}
+	for seed := uint64(1); seed <= 16; seed++ {
+		rec, err := g.Random(players[g.Name()], seed, nil)
+		if err != nil {
+			b.Skipf("%s: %v", g.Name(), err)
+		}
+		rep := validate.Check(games.All(), "b.vin", rec, validate.Limits{}, validate.Options{})
+		if !rep.Valid() {
+			b.Fatalf("%s seed %d: generated record rejected: %v", g.Name(), seed, rep.Diagnostics)
+		}
+		c.recs = append(c.recs, rec)
+		c.bytes += len(rec)
+		c.actions += rep.Actions
+	}
+	corpora[g.Name()] = c
+	return c
+}
+
+// perOp reports a count per second as a custom metric.
+func perSecond(b *testing.B, count int, unit string) {
+	b.ReportMetric(float64(count)*float64(b.N)/b.Elapsed().Seconds(), unit)
+}
+
+// BenchmarkTokenize is the floor: split the same bytes into lines and
+// fields, doing nothing else. Replay + validation + scoring is measured
+// against it.
+func BenchmarkTokenize(b *testing.B) {
+	for _, g := range games.All() {
+		b.Run(g.Name(), func(b *testing.B) {
+			c := gameCorpus(b, g)
+			b.SetBytes(int64(c.bytes))
+			b.ReportAllocs()
+			n := 0
+			var fields [][]byte // reused: the floor allocates nothing
+			for b.Loop() {
+				for _, rec := range c.recs {
+					for line := range bytes.Lines(rec) {
+						fields = splitFields(fields[:0], line)
+						n += len(fields)
+					}
+				}
+			}
+			if n == 0 {
+				b.Fatal("no fields")
+			}
+		})
+	}
+}
+
+// splitFields appends the blank-separated fields of line to dst.
+func splitFields(dst [][]byte, line []byte) [][]byte {
+	start := -1
+	for i, c := range line {
+		blank := c == ' ' || c == '\t' || c == '\n' || c == '\r'
+		switch {
+		case blank && start >= 0:
+			dst = append(dst, line[start:i])
+			start = -1
+		case !blank && start < 0:
+			start = i
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, line[start:])
+	}
+	return dst
+}
+
+// BenchmarkParse reads records with the shared reader (validate.Parse).
+func BenchmarkParse(b *testing.B) {
+	for _, g := range games.All() {
+		b.Run(g.Name(), func(b *testing.B) {
+			c := gameCorpus(b, g)
+			b.SetBytes(int64(c.bytes))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, rec := range c.recs {
+					validate.Parse("b.vin", rec, validate.Limits{})
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkReplay is the whole pipeline of one record: read, replay with
+// every rule checked, score, compare claims (validate.Check).
+func BenchmarkReplay(b *testing.B) {
+	all := games.All()
+	for _, g := range all {
+		b.Run(g.Name(), func(b *testing.B) {
+			c := gameCorpus(b, g)
+			b.SetBytes(int64(c.bytes))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, rec := range c.recs {
+					validate.Check(all, "b.vin", rec, validate.Limits{}, validate.Options{})
+				}
+			}
+			perSecond(b, c.actions, "actions/s")
+			perSecond(b, len(c.recs), "records/s")
+		})
+	}
+}
+
+// BenchmarkScore ranks a final result with the rulebook's tie-breaks.
+func BenchmarkScore(b *testing.B) {
+	all := games.All()
+	for _, g := range all {
+		b.Run(g.Name(), func(b *testing.B) {
+			c := gameCorpus(b, g)
+			rep := validate.Check(all, "b.vin", c.recs[0], validate.Limits{}, validate.Options{})
+			if rep.Result == nil {
+				b.Skip("no result")
+			}
+			r := *rep.Result
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Players = append(r.Players[:0:0], rep.Result.Players...)
+				r.Rank()
+			}
+		})
+	}
+}
+
+// BenchmarkLayout deals a 4-player set of Bordeaux sheets from a seed.
+func BenchmarkLayout(b *testing.B) {
+	b.ReportAllocs()
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		code, err := layouts.NewSetCode(seed, 4)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := layouts.Set(code); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+var (
+	folderOnce  sync.Once
+	folder      string
+	folderBytes int64
+	folderErr   error
+)
+
+// batchFolder writes 10,000 generated records (the three games in turn,
+// 1–4 players) to a temporary folder, once per process.
+func batchFolder(b *testing.B, n int) string {
+	folderOnce.Do(func() {
+		folder, folderErr = os.MkdirTemp("", "vintner-bench-")
+		if folderErr != nil {
+			return
+		}
+		all := games.All()
+		for i := 0; i < n && folderErr == nil; i++ {
+			g := all[i%len(all)]
+			p := 2 + i/len(all)%3
+			rec, err := g.Random(p, uint64(i/len(all)+1), nil)
+			if err != nil {
+				folderErr = fmt.Errorf("%s: %w", g.Name(), err)
+				return
+			}
+			folderBytes += int64(len(rec))
+			folderErr = os.WriteFile(filepath.Join(folder, fmt.Sprintf("%05d-%s.vin", i, g.Name())), rec, 0o644)
+		}
+	})
+	if folderErr != nil {
+		b.Skip(folderErr)
+	}
+	return folder
+}
+
+// BenchmarkBatch validates a folder of 10,000 records of all three games
+// on every core, as `vintner validate FOLDER` does.
+func BenchmarkBatch(b *testing.B) {
+	const n = 10000
+	dir := batchFolder(b, n)
+	items, err := audit.Expand([]string{dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := audit.Config{Games: games.All()}
+	b.SetBytes(folderBytes)
+	b.ReportAllocs()
+	var peak uint64
+	stop := sampleHeap(&peak)
+	for b.Loop() {
+		var sum audit.Summary
+		audit.Run(cfg, items, func(o audit.Outcome) { sum.Add(o) })
+		if sum.Valid != n {
+			b.Fatalf("%s", sum)
+		}
+	}
+	stop()
+	perSecond(b, n, "records/s")
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(runtime.GOMAXPROCS(0)), "cores")
+}
+
+// sampleHeap records the largest heap in use every 10 ms until stop
+// (ReadMemStats stops the world briefly: sampling more often would slow
+// the batch it measures).
+func sampleHeap(peak *uint64) (stop func()) {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		var ms runtime.MemStats
+		t := time.NewTicker(10 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				runtime.ReadMemStats(&ms)
+				if ms.HeapInuse > *peak {
+					*peak = ms.HeapInuse
+				}
+			}
+		}
+	}()
+	return func() { close(done); wg.Wait() }
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if folder != "" {
+		os.RemoveAll(folder)
+	}
+	os.Exit(code)
+}

@@ -1,0 +1,227 @@
+package layouts
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Layout codes.
+//
+// A code is printed on each sheet and typed back by hand, so it uses 31
+// symbols that cannot be mistaken for one another when written: the digits
+// 2–9 and the letters without I, O and U (no 0/O, 1/I; U looks like V).
+//
+//	B1-7KQ2-M9XD-4
+//	│└ layout version (the template's "version")
+//	└ game: B = Bordeaux
+//	   └──────┘ payload: 8 symbols (more only for very large seeds)
+//	              └ check symbol
+//
+// The payload is one number N = seed × kinds + kind, where kind 0 is a pad
+// page (one independent sheet) and kind n (1–12) a game set of n players;
+// kinds = max players + 1. N is written in base 31, at least 8 digits,
+// after a fixed invertible scramble modulo 31^digits so that neighbouring
+// seeds do not give look-alike codes.
+//
+// The check symbol c makes Σ wᵢ·vᵢ + c ≡ 0 (mod 31), where vᵢ are the values
+// of 'B', the version and the payload symbols and wᵢ their distance from
+// the end (the check symbol has weight 1, the last payload symbol 2, …).
+// 31 is prime and every weight is between 1 and 30, so a single wrong
+// symbol changes the sum by w·d ≢ 0, and swapping two neighbours changes it
+// by (wᵢ−wᵢ₊₁)·d = ±d ≢ 0: both are always caught.
+const (
+	codeAlphabet = "23456789ABCDEFGHJKLMNPQRSTVWXYZ"
+	codeBase     = len(codeAlphabet) // a prime: the check relies on it
+	codeGame     = 'B'
+	maxVersion   = 9 // the version is one digit after the game letter
+	minDigits    = 8
+	groupLen     = 4
+	// mixMul and mixAdd scramble N modulo 31^digits; mixMul is coprime to
+	// 31, so the scramble is a bijection. Changing them changes every code.
+	mixMul = 0x2545F491
+	mixAdd = 0x9E3779B9
+)
+
+// codeInfo is what a code carries.
+type codeInfo struct {
+	version int
+	seed    uint64
+	players int // 0 for a pad page
+	seat    int // from a "/N" suffix; 0 if none
+}
+
+func (t *Template) kinds() int64 { return int64(t.MaxPlayers) + 1 }
+
+var bigBase = big.NewInt(int64(codeBase))
+
+func pow31(n int) *big.Int {
+	return new(big.Int).Exp(bigBase, big.NewInt(int64(n)), nil)
+}
+
+// encode writes a code for (seed, players) under the template's version.
+func (t *Template) encode(seed uint64, players int) string {
+	n := new(big.Int).SetUint64(seed)
+	n.Mul(n, big.NewInt(t.kinds()))
+	n.Add(n, big.NewInt(int64(players)))
+	digits := minDigits
+	for n.Cmp(pow31(digits)) >= 0 {
+		digits++
+	}
+	mod := pow31(digits)
+	m := new(big.Int).Mul(n, big.NewInt(mixMul))
+	m.Add(m, big.NewInt(mixAdd))
+	m.Mod(m, mod)
+	payload := make([]byte, digits)
+	d := new(big.Int)
+	for i := digits - 1; i >= 0; i-- {
+		m.DivMod(m, bigBase, d)
+		payload[i] = codeAlphabet[d.Int64()]
+	}
+	check := codeAlphabet[checkValue(t.Version, payload)]
+	var b strings.Builder
+	b.WriteByte(codeGame)
+	b.WriteString(strconv.Itoa(t.Version))
+	for i := 0; i < len(payload); i += groupLen {
+		b.WriteByte('-')
+		b.Write(payload[i:min(i+groupLen, len(payload))])
+	}
+	b.WriteByte('-')
+	b.WriteByte(check)
+	return b.String()
+}
+
+// checkValue is the value of the check symbol for a payload.
+func checkValue(version int, payload []byte) int {
+	vals := []int{strings.IndexByte(codeAlphabet, codeGame), version}
+	for _, c := range payload {
+		vals = append(vals, strings.IndexByte(codeAlphabet, c))
+	}
+	sum := 0
+	for i, v := range vals {
+		weight := len(vals) + 1 - i
+		sum += weight * v
+	}
+	return (codeBase - sum%codeBase) % codeBase
+}
+
+// maxDigits is the longest payload: enough for any 64-bit seed.
+func (t *Template) maxDigits() int {
+	n := new(big.Int).SetUint64(^uint64(0))
+	n.Mul(n, big.NewInt(t.kinds()))
+	n.Add(n, big.NewInt(t.kinds()-1))
+	d := minDigits
+	for n.Cmp(pow31(d)) >= 0 {
+		d++
+	}
+	return d
+}
+
+// CodeError is a code that cannot be read; Typo is true when the code is
+// well formed but its check symbol does not match.
+type CodeError struct {
+	Code string
+	Msg  string
+	Typo bool
+}
+
+func (e *CodeError) Error() string { return fmt.Sprintf("layout code %q %s", e.Code, e.Msg) }
+
+// decodeCode reads a code: case and dashes do not matter; a "/N" suffix
+// names seat N of a game set.
+func (t *Template) decodeCode(code string) (codeInfo, error) {
+	bad := func(typo bool, format string, args ...any) (codeInfo, error) {
+		return codeInfo{}, &CodeError{Code: code, Msg: fmt.Sprintf(format, args...), Typo: typo}
+	}
+	var info codeInfo
+	body := code
+	if k := strings.IndexByte(code, '/'); k >= 0 {
+		body = code[:k]
+		s := strings.TrimSpace(code[k+1:])
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > t.MaxPlayers {
+			return bad(false, "ends in /%s, but a seat is a number from 1 to %d (as in B1-7KQ2-M9XD-4/2)", s, t.MaxPlayers)
+		}
+		info.seat = n
+	}
+	var s []byte
+	for _, r := range body {
+		switch {
+		case r == '-' || r == ' ' || r == '\t':
+		case r < 128:
+			s = append(s, strings.ToUpper(string(r))[0])
+		default:
+			return bad(false, "contains %q: codes use only the digits 2–9 and letters other than I, O and U", r)
+		}
+	}
+	if len(s) == 0 {
+		return bad(false, "is empty")
+	}
+	if s[0] != codeGame {
+		return bad(false, "is not a Bordeaux sheet code: those start with %c%d", codeGame, t.Version)
+	}
+	if len(s) < 2 || s[1] < '1' || s[1] > '9' {
+		return bad(true, "has no layout version digit after %c (codes start with %c%d)", codeGame, codeGame, t.Version)
+	}
+	info.version = int(s[1] - '0')
+	if info.version != t.Version {
+		return bad(false, "is for layout version %d, but this vintner knows version %d (%c%d codes); is there a typo?", info.version, t.Version, codeGame, t.Version)
+	}
+	rest := s[2:]
+	if len(rest) < minDigits+1 || len(rest) > t.maxDigits()+1 {
+		return bad(true, "has %d symbols after %c%d; a code has %d (%d for very large seeds): a symbol is missing or extra", len(rest), codeGame, t.Version, minDigits+1, t.maxDigits()+1)
+	}
+	for i, c := range rest {
+		if strings.IndexByte(codeAlphabet, c) < 0 {
+			hint := ""
+			switch c {
+			case '0', 'O':
+				hint = " (codes have no 0 or O)"
+			case '1', 'I':
+				hint = " (codes have no 1 or I)"
+			case 'U':
+				hint = " (codes have no U; is it a V?)"
+			}
+			return bad(true, "has a typo: %q (symbol %d after %c%d) is never used in codes%s", c, i+1, codeGame, t.Version, hint)
+		}
+	}
+	payload, check := rest[:len(rest)-1], rest[len(rest)-1]
+	if codeAlphabet[checkValue(info.version, payload)] != check {
+		return bad(true, "has a typo: its check symbol (the last one) does not match the rest; read it again from the sheet")
+	}
+	digits := len(payload)
+	mod := pow31(digits)
+	m := new(big.Int)
+	for _, c := range payload {
+		m.Mul(m, bigBase)
+		m.Add(m, big.NewInt(int64(strings.IndexByte(codeAlphabet, c))))
+	}
+	inv := new(big.Int).ModInverse(big.NewInt(mixMul), mod)
+	m.Sub(m, big.NewInt(mixAdd))
+	m.Mul(m, inv)
+	m.Mod(m, mod)
+	if digits > minDigits && m.Cmp(pow31(digits-1)) < 0 {
+		return bad(true, "is not a code vintner prints: it is longer than its number needs; is a symbol extra?")
+	}
+	kind := new(big.Int)
+	seed := new(big.Int)
+	seed.DivMod(m, big.NewInt(t.kinds()), kind)
+	if !seed.IsUint64() {
+		return bad(true, "is not a code vintner prints: its seed is out of range; is a symbol extra?")
+	}
+	info.seed = seed.Uint64()
+	info.players = int(kind.Int64())
+	if info.players != 0 && info.players < t.MinPlayers {
+		return bad(true, "is not a code vintner prints (a set of %d players)", info.players)
+	}
+	if info.seat > 0 {
+		if info.players == 0 {
+			return bad(false, "is a pad page's code: it has no seats, so drop the /%d", info.seat)
+		}
+		if info.seat > info.players {
+			return bad(false, "is a game set of %d players: there is no seat %d", info.players, info.seat)
+		}
+	}
+	return info, nil
+}

@@ -1,0 +1,308 @@
+package layouts
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/vintner/vintner/internal/rng"
+)
+
+// The randomizer is the research note's method A (research/bordeaux.md §8):
+// the map is fixed by the template and only its attributes are dealt.
+//
+// Once per game set (stream 0 of the seed), shared by every seat:
+//   - the top schedule: each schedule line's values shuffled over its years;
+//   - the cask costs: each age's costs dealt over the wine types of that age
+//     (so every sheet of a set has the same wines at the same costs);
+//   - the grape colours drawn at random ('*' in the template);
+//   - the trellis bonus values X (colour), Y (age), Z (region).
+//
+// Per sheet (stream = seat, 1 for a pad page):
+//   - each region's table shuffled over its wines;
+//   - one resource matching per region, built constructively;
+//   - the grape colours shuffled over the grape positions;
+//   - the '00 region, resource and duration permutation.
+//
+// A step whose result breaks a local rule is dealt again on its own (never
+// the whole layout); maxDeals bounds that, and the seeds test shows no seed
+// comes near it.
+const maxDeals = 1000
+
+// setStream and the seat numbers are the rng streams of a seed.
+const (
+	setStream = 0
+	padSeat   = 1 // a pad page is dealt like seat 1 of its own set
+)
+
+// setDeal is what one game set shares.
+type setDeal struct {
+	top     [lastYear + 1]TopCell
+	costs   map[Region]map[WineType]int
+	grapes  []Colour // the template's grape colours with '*' drawn
+	bonuses []Bonus
+}
+
+func (t *Template) dealSet(seed uint64) (*setDeal, error) {
+	src := rng.Derive(seed, setStream)
+	d := &setDeal{}
+	for _, s := range t.Schedules {
+		vals := slices.Clone(s.Values)
+		src.Shuffle(len(vals), func(i, j int) { vals[i], vals[j] = vals[j], vals[i] })
+		for i, y := range s.Years {
+			if s.Kind == "region" {
+				d.top[y].Region = Region(vals[i])
+			} else {
+				d.top[y].Resource = Resource(vals[i])
+			}
+		}
+	}
+	costs, err := t.dealCosts(src)
+	if err != nil {
+		return nil, err
+	}
+	d.costs = costs
+	colours := t.colours()
+	for _, c := range t.GrapeColours {
+		if c == 0 {
+			c = colours[src.Intn(len(colours))]
+		}
+		d.grapes = append(d.grapes, c)
+	}
+	for _, row := range t.Trellis {
+		b := row.Bonus
+		switch b.Kind {
+		case "colour":
+			b.Colour = colours[src.Intn(len(colours))]
+		case "age":
+			ages := t.ages()
+			b.Age = ages[src.Intn(len(ages))]
+		case "region":
+			b.Region = t.Regions[src.Intn(len(t.Regions))].Letter
+		}
+		d.bonuses = append(d.bonuses, b)
+	}
+	return d, nil
+}
+
+// colours lists the colours the tables use, in r, p, w order.
+func (t *Template) colours() []Colour {
+	var out []Colour
+	for i := 0; i < len(colourLetters); i++ {
+		c := Colour(colourLetters[i])
+		for _, r := range t.Regions {
+			if slices.ContainsFunc(t.Tables[r.Letter], func(wt WineType) bool { return wt.Colour == c }) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// ages lists the ages the tables use, ascending.
+func (t *Template) ages() []int {
+	var out []int
+	for a := 1; a <= maxAge; a++ {
+		if _, ok := t.CaskCosts[a]; ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+type regionType struct {
+	region Region
+	typ    WineType
+}
+
+// dealCosts deals each age's cask costs over the wine types of that age,
+// again until every region's demand is within the template's range.
+func (t *Template) dealCosts(src *rng.Source) (map[Region]map[WineType]int, error) {
+	byAge := map[int][]regionType{}
+	for _, r := range t.Regions {
+		for _, wt := range t.Tables[r.Letter] {
+			byAge[wt.Age] = append(byAge[wt.Age], regionType{r.Letter, wt})
+		}
+	}
+	for range maxDeals {
+		out := map[Region]map[WineType]int{}
+		demand := map[Region]int{}
+		for _, r := range t.Regions {
+			out[r.Letter] = map[WineType]int{}
+		}
+		for _, age := range t.ages() {
+			costs := slices.Clone(t.CaskCosts[age])
+			src.Shuffle(len(costs), func(i, j int) { costs[i], costs[j] = costs[j], costs[i] })
+			for i, rt := range byAge[age] {
+				out[rt.region][rt.typ] = costs[i]
+				demand[rt.region] += costs[i]
+			}
+		}
+		ok := true
+		for _, r := range t.Regions {
+			ok = ok && demand[r.Letter] >= t.RegionCasks[0] && demand[r.Letter] <= t.RegionCasks[1]
+		}
+		if ok {
+			return out, nil
+		}
+	}
+	return nil, fmt.Errorf("template %s: no deal of the cask costs keeps every region's demand within %d..%d", t.Name, t.RegionCasks[0], t.RegionCasks[1])
+}
+
+// dealSheet builds one sheet of a set.
+func (t *Template) dealSheet(seed uint64, stream uint64, d *setDeal) (*Layout, error) {
+	src := rng.Derive(seed, stream)
+	l := &Layout{
+		Template:  t.Name,
+		Version:   t.Version,
+		Seed:      seed,
+		CaskSlots: t.CaskSlots,
+		CasksPre:  t.CasksPre,
+		Top:       d.top,
+	}
+	l.Wines = slices.Clone(t.Wines)
+	l.Paths = slices.Clone(t.Paths)
+	if err := t.dealTables(src, l); err != nil {
+		return nil, err
+	}
+	for i := range l.Wines {
+		w := &l.Wines[i]
+		w.Casks = d.costs[w.Region][w.Type]
+	}
+	for _, r := range t.Regions {
+		if err := t.dealResources(src, l, r.Letter); err != nil {
+			return nil, err
+		}
+	}
+	colours := slices.Clone(d.grapes)
+	src.Shuffle(len(colours), func(i, j int) { colours[i], colours[j] = colours[j], colours[i] })
+	l.Vines = make([]*WineType, t.VineCount)
+	for i, g := range t.Grapes {
+		l.Vines[g.Vine-1] = &WineType{Colour: colours[i], Age: g.Age}
+	}
+	for i, row := range t.Trellis {
+		l.Trellis = append(l.Trellis, TrellisRow{Len: row.Len, Bonus: d.bonuses[i]})
+	}
+	l.Year00.Region = t.Regions[src.Intn(len(t.Regions))].Letter
+	l.Year00.Resource = Resource(resourceLetters[src.Intn(len(resourceLetters))])
+	durs := slices.Clone(t.Durations)
+	src.Shuffle(len(durs), func(i, j int) { durs[i], durs[j] = durs[j], durs[i] })
+	copy(l.Year00.Dur[:], durs)
+	return l, nil
+}
+
+// dealTables shuffles each region's table over its wines, region by
+// region, dealing a region again while a path joins one of its wines to a
+// wine of the same type in a region already dealt.
+func (t *Template) dealTables(src *rng.Source, l *Layout) error {
+	dealt := map[string]bool{}
+	for _, r := range t.Regions {
+		idx := t.winesIn(r.Letter)
+		table := t.Tables[r.Letter]
+		ok := false
+		for range maxDeals {
+			perm := src.Perm(len(idx))
+			for k, i := range idx {
+				l.Wines[i].Type = table[perm[k]]
+			}
+			if !t.sameTypeAcross(l, r.Letter, dealt) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return fmt.Errorf("template %s: region %c cannot be dealt without a path joining two wines of one type", t.Name, r.Letter)
+		}
+		for _, i := range idx {
+			dealt[l.Wines[i].ID] = true
+		}
+	}
+	return nil
+}
+
+func (t *Template) sameTypeAcross(l *Layout, r Region, dealt map[string]bool) bool {
+	for _, p := range l.Paths {
+		a, b := l.WineByID(p.A), l.WineByID(p.B)
+		if a.Region == r && dealt[b.ID] || b.Region == r && dealt[a.ID] {
+			if a.Type == b.Type {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dealResources places a region's resources on a matching of its internal
+// paths (no two resource paths share a wine): the paths are shuffled and a
+// depth-first search takes the first matching in that order.
+func (t *Template) dealResources(src *rng.Source, l *Layout, r Region) error {
+	res := slices.Clone(t.Resources[r])
+	if len(res) == 0 {
+		return nil
+	}
+	var inner []int
+	for i, p := range l.Paths {
+		if l.WineByID(p.A).Region == r && l.WineByID(p.B).Region == r {
+			inner = append(inner, i)
+		}
+	}
+	src.Shuffle(len(inner), func(i, j int) { inner[i], inner[j] = inner[j], inner[i] })
+	used := map[string]bool{}
+	var chosen []int
+	var search func(from int) bool
+	search = func(from int) bool {
+		if len(chosen) == len(res) {
+			return true
+		}
+		for k := from; k < len(inner); k++ {
+			p := l.Paths[inner[k]]
+			if used[p.A] || used[p.B] {
+				continue
+			}
+			used[p.A], used[p.B] = true, true
+			chosen = append(chosen, inner[k])
+			if search(k + 1) {
+				return true
+			}
+			chosen = chosen[:len(chosen)-1]
+			used[p.A], used[p.B] = false, false
+		}
+		return false
+	}
+	if !search(0) {
+		return fmt.Errorf("template %s: region %c has no %d paths without a shared wine for its resources", t.Name, r, len(res))
+	}
+	src.Shuffle(len(res), func(i, j int) { res[i], res[j] = res[j], res[i] })
+	for k, i := range chosen {
+		l.Paths[i].Resource = res[k]
+	}
+	return nil
+}
+
+// NewSet deals the sheets of a game set from this template: seat n is
+// stream n of the seed; all seats share the set's deal.
+func (t *Template) NewSet(seed uint64, players int) ([]*Layout, error) {
+	d, err := t.dealSet(seed)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Layout
+	for seat := 1; seat <= players; seat++ {
+		l, err := t.dealSheet(seed, uint64(seat), d)
+		if err != nil {
+			return nil, err
+		}
+		l.Seat, l.Players = seat, players
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+// NewSheet deals one pad page from this template.
+func (t *Template) NewSheet(seed uint64) (*Layout, error) {
+	d, err := t.dealSet(seed)
+	if err != nil {
+		return nil, err
+	}
+	return t.dealSheet(seed, padSeat, d)
+}

@@ -1,0 +1,116 @@
+package bordeaux
+
+import (
+	"github.com/vintner/vintner/score"
+)
+
+// Row is one trellis row at the end of the game.
+type Row struct {
+	Complete bool // every trellis of the row is traced
+	Bonus    int  // what its bonus is worth on this sheet (wines matching it × points per wine)
+}
+
+// Tally is what one player's sheet shows at the end of the game.
+type Tally struct {
+	Name        string
+	Seat        int // 1-based
+	Paths       int // filled path segments
+	Longest     int // segments of the longest continuous tour
+	CasksUsed   int // crossed-out casks
+	Rows        []Row
+	LeaderYears int // years the player circled as leader
+	Wines       int // circled wines (shown in the note; scores nothing by itself)
+}
+
+// Options are the scoring rulings.
+type Options struct {
+	// Solo scores one player: the longest-tour and most-casks bonuses need
+	// SoloLongest segments and SoloCasks casks, and there is no leader point.
+	Solo bool
+}
+
+// Bonus points and solo thresholds, as the rulebook prints them.
+const (
+	LongestBonus   = 3 // "3 points if you have the longest continuous tour path"
+	MostCasksBonus = 3 // "3 points if you used the most Casks"
+	LeaderPoint    = 1 // "1 point if you had fewer leader years"
+	SoloLongest    = 7 // solo: "7 or more path segments"
+	SoloCasks      = 7 // solo: "7 or more Casks"
+)
+
+// Levels are the solo levels of victory, best first.
+var Levels = []struct {
+	Min  int
+	Name string
+}{{35, "Maître"}, {30, "Vigneron"}, {25, "Artisan"}, {20, "Apprenti"}}
+
+// Level returns the solo level of victory for a total, or "" below 20.
+func Level(total int) string {
+	for _, l := range Levels {
+		if total >= l.Min {
+			return l.Name
+		}
+	}
+	return ""
+}
+
+// Score turns the players' tallies into the ranked result. The bonuses
+// compare players with each other: every player tied for the longest tour or
+// the most casks scores the full bonus (a bonus needs at least one segment or
+// cask), and every player with fewer leader years than the most anyone had
+// scores the leader point. Tied players share their place.
+func Score(tallies []Tally, opt Options) *score.Result {
+	rows := 3
+	for _, t := range tallies {
+		rows = max(rows, len(t.Rows))
+	}
+	r := &score.Result{Game: "bordeaux", Categories: CategoriesFor(rows), TieBreaks: TieBreaks}
+	maxLongest, maxCasks, maxLeader := 0, 0, 0
+	for _, t := range tallies {
+		maxLongest = max(maxLongest, t.Longest)
+		maxCasks = max(maxCasks, t.CasksUsed)
+		maxLeader = max(maxLeader, t.LeaderYears)
+	}
+	for _, t := range tallies {
+		p := score.PlayerResult{Name: t.Name, Seat: t.Seat}
+		longest, most, leader := 0, 0, 0
+		if opt.Solo {
+			if t.Longest >= SoloLongest {
+				longest = LongestBonus
+			}
+			if t.CasksUsed >= SoloCasks {
+				most = MostCasksBonus
+			}
+		} else {
+			if t.Longest > 0 && t.Longest == maxLongest {
+				longest = LongestBonus
+			}
+			if t.CasksUsed > 0 && t.CasksUsed == maxCasks {
+				most = MostCasksBonus
+			}
+			if t.LeaderYears < maxLeader {
+				leader = LeaderPoint
+			}
+		}
+		p.Points = []int{t.Paths, longest, t.CasksUsed, most}
+		for i := 0; i < rows; i++ {
+			v := 0
+			if i < len(t.Rows) && t.Rows[i].Complete {
+				v = t.Rows[i].Bonus
+			}
+			p.Points = append(p.Points, v)
+		}
+		p.Points = append(p.Points, leader)
+		r.Players = append(r.Players, p)
+	}
+	r.Rank()
+	if opt.Solo {
+		for i := range r.Players {
+			r.Players[i].Level = Level(r.Players[i].Total)
+			if r.Players[i].Level == "" {
+				r.Players[i].Note = "below 20 points: no level of victory"
+			}
+		}
+	}
+	return r
+}

@@ -1,0 +1,278 @@
+package champagne
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vintner/vintner/score"
+)
+
+// Game is the result's game name.
+const Game = "age-of-champagne"
+
+// MerchantName is the Wine Merchant's name in results when a tally gives none.
+const MerchantName = "Wine Merchant"
+
+// Rules are the final-scoring numbers and house rulings in force; the
+// caller fills them from the component tables (tables.Tables.ScoreRules).
+type Rules struct {
+	Regions           []string // the scoring regions, in order
+	DiversificationPP int      // per full set of the regions
+	// DiversificationOnce pays one full set only (option
+	// diversification=once); the default pays every set ("if a player owns
+	// 2 vineyards per region, he gains 10 Prestige Points").
+	DiversificationOnce bool
+	MajorPP             int // for the most cards of a region
+	// MajorSplitCeil rounds a shared majority's share up (option
+	// major-split=ceil); the default rounds down.
+	MajorSplitCeil bool
+	StillBatch     int // still wines per batch
+	StillPP        int // PP per batch of still wines
+	CuveeBatch     int // cuvées per batch
+	CuveePP        int // PP per batch of cuvées
+	// GridCuvees counts the cubes on the Marketing Strategy grid as cuvées
+	// (option grid-cuvees=counted); by default only the cellar and the
+	// œnothèque count.
+	GridCuvees bool
+	// SoloProtection keeps the unused protection token's point in solo
+	// scoring (option solo-protection, default counted).
+	SoloProtection bool
+	ProtectionPP   int // for an unused Protection against the cold token
+	// EcoTieByValue compares the printed eco values instead of the
+	// positions on the report (option eco-tiebreak=value).
+	EcoTieByValue bool
+}
+
+// PlayerTally is one player's end-of-game counts.
+type PlayerTally struct {
+	Name string
+	Seat int // 1-based seating order (0: the Wine Merchant, after the players)
+	// Merchant marks the Wine Merchant: he scores his prestige, his cuvées
+	// (cellar and œnothèque) and his eco report only.
+	Merchant bool
+	Prestige int            // PP on the score track at the end of round 10
+	Cards    map[string]int // Vineyard cards per region, the Coteaux Vitryats in the region chosen and a land token as a card
+	Grapes   map[string]int // grapes produced per region (the majority tie-break)
+	Still    int            // still wines in the winery
+	Cellar   int            // cuvées in the cellar
+	Oeno     int            // cuvées in the œnothèque (part of the cellar)
+	Grid     int            // cubes on the Marketing Strategy grid
+	Eco      int            // value of the eco-responsibility report
+	EcoPos   int            // position on the report (0 = bottom), the tie-break
+	Council  int            // position at the Council of Cellar Masters, 1 = first
+	// Protection: the player still holds an unused Protection against the
+	// cold token.
+	Protection bool
+}
+
+// GameTally is the whole table's end-of-game counts.
+type GameTally struct {
+	Players []PlayerTally
+	// Solo is a one-player game against the Wine Merchant: the player's
+	// final scoring "follows the same rules as for the Wine Merchant:
+	// ignoring the vineyards and the winery's inventory".
+	Solo bool
+	// MerchantLevel names the Wine Merchant's difficulty for the solo
+	// verdict ("Mathusalem (medium)"); "" when not known.
+	MerchantLevel string
+	Rules         Rules
+}
+
+// Majority is how one region's Major Vineyard went.
+type Majority struct {
+	Region string
+	Most   int   // most cards any player holds there (0: nobody scores)
+	Tied   []int // indices of the players with that many cards
+	// ByGrapes is set when a tie on cards was broken (or narrowed) by the
+	// grapes produced in the region.
+	ByGrapes bool
+	Winners  []int // indices of the players who score
+	Each     int   // PP each winner gets
+}
+
+// vineyardsCount reports whether a player's vineyards and winery score.
+func vineyardsCount(t GameTally, p PlayerTally) bool { return !p.Merchant && !t.Solo }
+
+// Majorities works out the Major Vineyard of each region: the most cards
+// wins; a tie goes to the most grapes produced in the region; a tie again
+// splits the points equally (rounded down, or up with MajorSplitCeil).
+// The Wine Merchant and solo players take no part.
+func Majorities(t GameTally) []Majority {
+	var out []Majority
+	for _, r := range t.Rules.Regions {
+		m := Majority{Region: r}
+		for i, p := range t.Players {
+			if !vineyardsCount(t, p) {
+				continue
+			}
+			n := p.Cards[r]
+			switch {
+			case n <= 0:
+			case n > m.Most:
+				m.Most, m.Tied = n, []int{i}
+			case n == m.Most:
+				m.Tied = append(m.Tied, i)
+			}
+		}
+		m.Winners = m.Tied
+		if len(m.Tied) > 1 {
+			best := -1
+			var w []int
+			for _, i := range m.Tied {
+				g := t.Players[i].Grapes[r]
+				switch {
+				case g > best:
+					best, w = g, []int{i}
+				case g == best:
+					w = append(w, i)
+				}
+			}
+			m.ByGrapes = len(w) < len(m.Tied)
+			m.Winners = w
+		}
+		if k := len(m.Winners); k > 0 {
+			if t.Rules.MajorSplitCeil {
+				m.Each = (t.Rules.MajorPP + k - 1) / k
+			} else {
+				m.Each = t.Rules.MajorPP / k
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// Score turns a tally into the final result: each player's points per
+// Category, the tie-break values (eco position, council position) and the
+// ranking. A solo game adds the verdict against the Wine Merchant.
+func Score(t GameTally) *score.Result {
+	ru := t.Rules
+	res := &score.Result{Game: Game, Categories: Categories, TieBreaks: TieBreaks}
+	majors := Majorities(t)
+	for i, p := range t.Players {
+		pts := make([]int, len(Categories))
+		pts[CatPrestige] = p.Prestige
+		if vineyardsCount(t, p) {
+			pts[CatRegions] = diversification(ru, p)
+			for _, m := range majors {
+				for _, w := range m.Winners {
+					if w == i {
+						pts[CatMajor] += m.Each
+					}
+				}
+			}
+			if ru.StillBatch > 0 {
+				pts[CatStill] = p.Still / ru.StillBatch * ru.StillPP
+			}
+		}
+		cuvees := p.Cellar + p.Oeno
+		if ru.GridCuvees {
+			cuvees += p.Grid
+		}
+		if ru.CuveeBatch > 0 {
+			pts[CatCuvees] = cuvees / ru.CuveeBatch * ru.CuveePP
+		}
+		pts[CatEco] = p.Eco
+		if p.Protection && !p.Merchant && (!t.Solo || ru.SoloProtection) {
+			pts[CatProtection] = ru.ProtectionPP
+		}
+		eco := p.EcoPos
+		if ru.EcoTieByValue {
+			eco = p.Eco
+		}
+		pr := score.PlayerResult{Name: p.Name, Seat: p.Seat, Points: pts, TieBreak: []int{eco, p.Council}}
+		if p.Merchant {
+			pr.Note = "the Wine Merchant scores his cuvées and eco report only"
+		} else if t.Solo {
+			pr.Note = "solo: vineyards and winery not scored"
+		}
+		res.Players = append(res.Players, pr)
+	}
+	for _, m := range majors {
+		if len(m.Tied) < 2 {
+			continue
+		}
+		var names []string
+		for _, w := range m.Winners {
+			names = append(names, t.Players[w].Name)
+		}
+		var tied []string
+		for _, w := range m.Tied {
+			tied = append(tied, t.Players[w].Name)
+		}
+		switch {
+		case len(m.Winners) == 1:
+			res.Notes = append(res.Notes, fmt.Sprintf("Major vineyard %s: %s tied on %d cards; %s produces the most grapes there and takes %d",
+				m.Region, strings.Join(tied, ", "), m.Most, names[0], m.Each))
+		default:
+			rounding := "rounded down"
+			if ru.MajorSplitCeil {
+				rounding = "rounded up"
+			}
+			res.Notes = append(res.Notes, fmt.Sprintf("Major vineyard %s: %s tied on cards and grapes; the %d points are split, %d each (%s)",
+				m.Region, strings.Join(names, ", "), ru.MajorPP, m.Each, rounding))
+		}
+	}
+	res.Rank()
+	if t.Solo {
+		soloVerdict(t, res)
+	}
+	return res
+}
+
+// diversification is the PP for full sets of the regions.
+func diversification(ru Rules, p PlayerTally) int {
+	if len(ru.Regions) == 0 {
+		return 0
+	}
+	sets := -1
+	for _, r := range ru.Regions {
+		n := max(p.Cards[r], 0)
+		if sets < 0 || n < sets {
+			sets = n
+		}
+	}
+	if ru.DiversificationOnce {
+		sets = min(sets, 1)
+	}
+	return sets * ru.DiversificationPP
+}
+
+// soloVerdict writes, on the solo player's line, whether they beat the
+// Wine Merchant at the chosen difficulty.
+func soloVerdict(t GameTally, res *score.Result) {
+	var human, merchant *score.PlayerResult
+	for i := range res.Players {
+		p := &res.Players[i]
+		if isMerchant(t, p.Name) {
+			merchant = p
+		} else if human == nil {
+			human = p
+		}
+	}
+	if human == nil || merchant == nil {
+		return
+	}
+	level := ""
+	if t.MerchantLevel != "" {
+		level = " (" + t.MerchantLevel + ")"
+	}
+	switch {
+	case human.Rank == merchant.Rank:
+		human.Level = "tied with the Wine Merchant" + level
+	case human.Rank < merchant.Rank:
+		human.Level = "beat the Wine Merchant" + level
+	default:
+		human.Level = "lost to the Wine Merchant" + level
+	}
+	res.Notes = append(res.Notes, fmt.Sprintf("solo: %s %s, %d to %d", human.Name, human.Level, human.Total, merchant.Total))
+}
+
+func isMerchant(t GameTally, name string) bool {
+	for _, p := range t.Players {
+		if p.Name == name {
+			return p.Merchant
+		}
+	}
+	return false
+}

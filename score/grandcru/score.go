@@ -1,0 +1,66 @@
+package grandcru
+
+import (
+	"github.com/vintner/vintner/score"
+)
+
+// Tally is one vineyard at the end of the game: what the final scoring
+// counts. Tiles lists the type of every tile in the vineyard (duplicates
+// included, face up or down).
+type Tally struct {
+	Name     string
+	Seat     int // 1-based
+	Money    int
+	Tiles    []string
+	Cellar   int // cubes in the cellar, any barrel
+	Loans    int
+	Bankrupt bool
+}
+
+// Values are the end-of-game numbers of the component tables.
+type Values struct {
+	TileValue   int // Francs per different tile type (or per tile)
+	CellarCube  int // Francs per cube in the cellar
+	LoanPenalty int // Francs paid per unpaid loan
+	// PerTile counts every tile instead of every different type (the
+	// `tile-value-per-tile` ruling).
+	PerTile bool
+}
+
+// DefaultValues are the rulebook's: 5, 1 and 7 Francs.
+var DefaultValues = Values{TileValue: 5, CellarCube: 1, LoanPenalty: 7}
+
+// TileTypes counts the different tile types in a vineyard.
+func TileTypes(tiles []string) int {
+	seen := map[string]bool{}
+	for _, t := range tiles {
+		seen[t] = true
+	}
+	return len(seen)
+}
+
+// Score values each vineyard and ranks them: more Francs first, then fewer
+// loans, then more tiles, then a shared place. A bankrupt vineyard ranks
+// last whatever its value.
+func Score(tallies []Tally, v Values, notes []string) *score.Result {
+	r := &score.Result{Game: "grand-cru", Categories: Categories, TieBreaks: TieBreaks, Notes: notes}
+	for _, t := range tallies {
+		counted := TileTypes(t.Tiles)
+		if v.PerTile {
+			counted = len(t.Tiles)
+		}
+		p := score.PlayerResult{
+			Name:      t.Name,
+			Seat:      t.Seat,
+			Points:    []int{t.Money, v.TileValue * counted, v.CellarCube * t.Cellar, -v.LoanPenalty * t.Loans},
+			TieBreak:  []int{t.Loans, len(t.Tiles)},
+			RanksLast: t.Bankrupt,
+		}
+		if t.Bankrupt {
+			p.Note = "bankrupt: ranks last"
+		}
+		r.Players = append(r.Players, p)
+	}
+	r.Rank()
+	return r
+}

@@ -1,0 +1,55 @@
+package grandcru
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestScoreValuesAndTieBreaks(t *testing.T) {
+	tallies := []Tally{
+		{Name: "Ann", Seat: 1, Money: 20, Tiles: []string{"gamay", "gamay", "seal-of-excellence"}, Cellar: 4, Loans: 1},
+		{Name: "Ben", Seat: 2, Money: 20, Tiles: []string{"gamay", "syrah", "syrah"}, Cellar: 4, Loans: 1},
+		{Name: "Cal", Seat: 3, Money: 13, Tiles: []string{"gamay", "syrah"}, Cellar: 4, Loans: 0},
+		{Name: "Dee", Seat: 4, Money: 90, Tiles: []string{"pinot"}, Loans: 11, Bankrupt: true},
+	}
+	r := Score(tallies, DefaultValues, nil)
+	// Ann: 20 + 10 + 4 - 7 = 27; Ben the same with the same loans and tiles; Cal: 13 + 10 + 4 = 27 with 0 loans.
+	order := []string{}
+	for _, p := range r.Players {
+		order = append(order, p.Name)
+		if p.Name != "Dee" && p.Total != 27 {
+			t.Errorf("%s total %d, want 27", p.Name, p.Total)
+		}
+	}
+	if got := strings.Join(order, ","); got != "Cal,Ann,Ben,Dee" {
+		t.Fatalf("order %s, want Cal,Ann,Ben,Dee", got)
+	}
+	if !strings.Contains(r.Players[0].Decided, "fewer loans") {
+		t.Errorf("Cal's place should be decided by fewer loans: %q", r.Players[0].Decided)
+	}
+	if r.Players[1].Rank != 2 || r.Players[2].Rank != 2 || !r.Players[1].Shared {
+		t.Errorf("Ann and Ben share 2nd: %+v %+v", r.Players[1], r.Players[2])
+	}
+	if r.Players[3].Rank != 4 || !r.Players[3].RanksLast {
+		t.Errorf("the bankrupt vineyard ranks last: %+v", r.Players[3])
+	}
+}
+
+func TestScoreMoreTilesBreaksTie(t *testing.T) {
+	r := Score([]Tally{
+		{Name: "Ann", Seat: 1, Money: 10, Tiles: []string{"gamay", "gamay"}, Loans: 1},
+		{Name: "Ben", Seat: 2, Money: 10, Tiles: []string{"gamay"}, Loans: 1},
+	}, DefaultValues, nil)
+	if r.Players[0].Name != "Ann" || !strings.Contains(r.Players[0].Decided, "more tiles") {
+		t.Fatalf("Ann wins on more tiles: %+v", r.Players)
+	}
+}
+
+func TestScorePerTileRuling(t *testing.T) {
+	v := DefaultValues
+	v.PerTile = true
+	r := Score([]Tally{{Name: "Ann", Seat: 1, Tiles: []string{"gamay", "gamay", "aging"}}}, v, nil)
+	if r.Players[0].Total != 15 {
+		t.Fatalf("per-tile reading: 3 tiles give 15, got %d", r.Players[0].Total)
+	}
+}

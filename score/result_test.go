@@ -1,0 +1,132 @@
+package score
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func result(tb []TieBreak, players ...PlayerResult) *Result {
+	r := &Result{Game: "test", Categories: []Category{{"a", "A"}, {"b", "B"}}, TieBreaks: tb, Players: players}
+	r.Rank()
+	return r
+}
+
+func ranks(r *Result) string {
+	var parts []string
+	for _, p := range r.Players {
+		parts = append(parts, p.RankLabel()+" "+p.Name)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func TestStandardCompetitionRanking(t *testing.T) {
+	r := result(nil,
+		PlayerResult{Name: "Ann", Points: []int{4, 4}},
+		PlayerResult{Name: "Ben", Points: []int{9, 1}},
+		PlayerResult{Name: "Cal", Points: []int{10, 0}},
+		PlayerResult{Name: "Dee", Points: []int{1, 1}},
+	)
+	if got, want := ranks(r), "1= Ben, 1= Cal, 3 Ann, 4 Dee"; got != want {
+		t.Fatalf("ranks = %q, want %q", got, want)
+	}
+	if r.Players[0].Total != 10 {
+		t.Fatalf("total = %d, want 10", r.Players[0].Total)
+	}
+	if !strings.Contains(r.Players[0].Decided, "shares the place with Cal (the rulebook has no tie-breaker)") {
+		t.Fatalf("decided = %q", r.Players[0].Decided)
+	}
+	if r.Players[2].Decided != "" {
+		t.Fatalf("a place decided on points needs no words, got %q", r.Players[2].Decided)
+	}
+}
+
+func TestTieBreakChainNamesTheLevel(t *testing.T) {
+	tb := []TieBreak{{Key: "loans", Label: "fewer loans", Fewer: true}, {Key: "tiles", Label: "more tiles"}}
+	r := result(tb,
+		PlayerResult{Name: "Ann", Points: []int{10, 0}, TieBreak: []int{2, 5}},
+		PlayerResult{Name: "Ben", Points: []int{10, 0}, TieBreak: []int{2, 7}},
+		PlayerResult{Name: "Cal", Points: []int{10, 0}, TieBreak: []int{1, 0}},
+	)
+	if got, want := ranks(r), "1 Cal, 2 Ben, 3 Ann"; got != want {
+		t.Fatalf("ranks = %q, want %q", got, want)
+	}
+	if got, want := r.Players[0].Decided, "ahead of Ben on tie-break 1/2, fewer loans (1 vs 2)"; got != want {
+		t.Errorf("Cal decided = %q, want %q", got, want)
+	}
+	if got, want := r.Players[2].Decided, "behind Ben on tie-break 2/2, more tiles (5 vs 7)"; got != want {
+		t.Errorf("Ann decided = %q, want %q", got, want)
+	}
+}
+
+func TestEqualOnEveryLevelShares(t *testing.T) {
+	tb := []TieBreak{{Key: "loans", Label: "fewer loans", Fewer: true}}
+	r := result(tb,
+		PlayerResult{Name: "Ann", Points: []int{3, 0}, TieBreak: []int{1}},
+		PlayerResult{Name: "Ben", Points: []int{3, 0}, TieBreak: []int{1}},
+	)
+	if got, want := ranks(r), "1= Ann, 1= Ben"; got != want {
+		t.Fatalf("ranks = %q, want %q", got, want)
+	}
+	if !r.Players[1].Shared || !strings.Contains(r.Players[1].Decided, "equal on every tie-break") {
+		t.Fatalf("Ben = %+v", r.Players[1])
+	}
+}
+
+func TestRanksLastWhateverThePoints(t *testing.T) {
+	r := result(nil,
+		PlayerResult{Name: "Ann", Points: []int{50, 0}, RanksLast: true},
+		PlayerResult{Name: "Ben", Points: []int{1, 0}},
+	)
+	if got, want := ranks(r), "1 Ben, 2 Ann"; got != want {
+		t.Fatalf("ranks = %q, want %q", got, want)
+	}
+}
+
+func TestRenderGolden(t *testing.T) {
+	tb := []TieBreak{{Key: "loans", Label: "fewer loans", Fewer: true}}
+	r := result(tb,
+		PlayerResult{Name: "Ann", Seat: 1, Points: []int{10, 2}, TieBreak: []int{1}},
+		PlayerResult{Name: "Ben", Seat: 2, Points: []int{9, 3}, TieBreak: []int{2}},
+		PlayerResult{Name: "Cal", Seat: 3, Points: []int{4, 0}, TieBreak: []int{0}},
+	)
+	r.Notes = []string{"scored with assumed component values"}
+	for _, f := range Formats {
+		var buf bytes.Buffer
+		if err := Render(&buf, r, f); err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("testdata", "render."+f+".golden")
+		if *update {
+			if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test ./score -update)", err)
+		}
+		if !bytes.Equal(buf.Bytes(), want) {
+			t.Errorf("%s output differs from %s:\n%s", f, golden, buf.String())
+		}
+	}
+	var back Result
+	var buf bytes.Buffer
+	_ = Render(&buf, r, "json")
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || back.Players[0].Name != "Ann" || back.Players[0].Rank != 1 {
+		t.Fatalf("JSON does not round-trip: %v %+v", err, back.Players)
+	}
+}
+
+func TestRenderUnknownFormat(t *testing.T) {
+	err := Render(&bytes.Buffer{}, &Result{}, "xml")
+	if err == nil || !strings.Contains(err.Error(), `unknown format "xml"`) {
+		t.Fatalf("err = %v", err)
+	}
+}

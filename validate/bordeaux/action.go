@@ -1,0 +1,375 @@
+package bordeaux
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vintner/vintner/layouts"
+	"github.com/vintner/vintner/validate"
+)
+
+// segment is one entry of a player's line: the tokens between commas.
+type segment struct{ from, to int } // token indexes [from, to)
+
+func splitSegments(l *validate.Line) ([]segment, int) {
+	var segs []segment
+	start := 0
+	for i := 0; i <= len(l.Tokens); i++ {
+		if i == len(l.Tokens) || l.Tokens[i].Text == "," {
+			if i == start {
+				return nil, i
+			}
+			segs = append(segs, segment{start, i})
+			start = i + 1
+		}
+	}
+	return segs, -1
+}
+
+func workerOf(w string) int {
+	switch strings.ToLower(w) {
+	case "red", "r":
+		return RedWorker
+	case "pink", "p":
+		return PinkWorker
+	case "yellow", "y":
+		return YellowWorker
+	}
+	return -1
+}
+
+func (r *replayer) action(l *validate.Line) error {
+	p := r.st.Players[r.rec.Seat(l.Player)]
+	y := r.st.Year
+	segs, bad := splitSegments(l)
+	if bad >= 0 {
+		return r.errorf(l, bad, validate.CodeSyntax, "an empty entry: entries are separated by single commas")
+	}
+	for si, sg := range segs {
+		head := l.Lower(sg.from)
+		if head == "choose" {
+			if err := r.choose(l, p, sg, si); err != nil {
+				return err
+			}
+			continue
+		}
+		w := workerOf(head)
+		if w < 0 {
+			return r.errorf(l, sg.from, validate.CodeSyntax, "an entry starts with a worker, red, pink or yellow (or choose in '13), not %q", l.Word(sg.from))
+		}
+		if sg.to-sg.from < 2 {
+			return r.errorf(l, sg.to, validate.CodeSyntax, "what did %s's %s worker write? its letters (LL, CCC) or - to pass", p.Name, workerNames[w])
+		}
+		if err := r.entry(l, p, w, sg, y); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// choose reads `choose REGION RESOURCE`, each player's own pick in '13.
+func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) error {
+	y := r.st.Year
+	if y != LastYear {
+		return r.errorf(l, sg.from, validate.CodeRule, "only in '13 does each player choose: %s's region and resource are %c and %c", yearName(y), r.st.Top[y].Region, r.st.Top[y].Resource)
+	}
+	if p.Top[y].Region != 0 || p.Top[y].Resource != 0 {
+		return r.errorf(l, sg.from, validate.CodeRule, "%s already chose %s's region and resource", p.Name, yearName(y))
+	}
+	var cell layouts.TopCell
+	for i := sg.from + 1; i < sg.to; i++ {
+		t := l.Word(i)
+		c := byte(0)
+		if len(t) == 1 {
+			c = strings.ToUpper(t)[0]
+		}
+		switch {
+		case isRegion(c) && cell.Region == 0:
+			cell.Region = layouts.Region(c)
+		case isResource(c) && cell.Resource == 0:
+			cell.Resource = layouts.Resource(c)
+		default:
+			return r.errorf(l, i, validate.CodeSyntax, "choose takes one region (L, R or E) and one resource (C, V or T), not %q", t)
+		}
+	}
+	if cell.Region == 0 && cell.Resource == 0 {
+		return r.errorf(l, sg.to, validate.CodeSyntax, "choose what? write choose REGION RESOURCE, as choose E T")
+	}
+	p.Top[y] = cell
+	return nil
+}
+
+// entry checks and applies one worker's entry.
+func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y int) error {
+	lt := sg.from + 1
+	letters := l.Word(lt)
+	choices := sg.from + 2
+	if p.acted[w] {
+		return r.errorf(l, sg.from, validate.CodeRule, "%s's %s worker already acted in %s", p.Name, workerNames[w], yearName(y))
+	}
+	if !p.Available(w, y) {
+		return r.errorf(l, sg.from, validate.CodeRule, "%s's %s worker is busy in %s: its row is filled until %s", p.Name, workerNames[w], yearName(y), yearName(p.FreeAgain(w, y)))
+	}
+	if letters == "-" || letters == "—" || letters == "–" {
+		if choices < sg.to {
+			return r.errorf(l, choices, validate.CodeSyntax, "a pass takes no choices")
+		}
+		p.Grid[w][y] = '-'
+		p.acted[w] = true
+		return nil
+	}
+	up := strings.ToUpper(letters)
+	c := up[0]
+	if strings.Count(up, string(c)) != len(up) || len(up) > 3 {
+		return r.errorf(l, lt, validate.CodeSyntax, "a worker writes one letter 1 to 3 times (LL, CCC) or - to pass, not %q", letters)
+	}
+	if !isRegion(c) && !isResource(c) {
+		return r.errorf(l, lt, validate.CodeSyntax, "a worker writes a region (L, R, E) or a resource (C, V, T), or - to pass; not %q", letters)
+	}
+	n := len(up)
+	if (isRegion(c) && p.madeWine && !p.gained) || (isResource(c) && p.gained && !p.madeWine) {
+		// fall through to the one-a-year messages below
+	} else if p.madeWine && p.gained {
+		return r.errorf(l, sg.from, validate.CodeRule, "%s made wine and gained resources in %s: a third available worker must pass (%s -)", p.Name, yearName(y), workerNames[w])
+	}
+	top := &p.Top[y]
+	if isRegion(c) {
+		if p.madeWine {
+			return r.errorf(l, sg.from, validate.CodeRule, "%s already made wine in %s: one Make Wine a year", p.Name, yearName(y))
+		}
+		if top.Region == 0 && y == LastYear {
+			top.Region = layouts.Region(c)
+		}
+		if layouts.Region(c) != top.Region {
+			if y == LastYear {
+				return r.errorf(l, lt, validate.CodeRule, "%s chose %s for '13, not %c", p.Name, regionNames[top.Region], c)
+			}
+			return r.errorf(l, lt, validate.CodeRule, "the region in %s is %s (%c), not %c", yearName(y), regionNames[top.Region], top.Region, c)
+		}
+		wine := p.WineIn(top.Region, workerColour[w], n)
+		if choices < sg.to && isWineName(l.Word(choices)) {
+			named := p.Wine(canonWine(l.Word(choices)))
+			switch {
+			case named == nil:
+				return r.errorf(l, choices, validate.CodeRule, "%s's sheet has no wine %s", p.Name, l.Word(choices))
+			case named.Region != top.Region:
+				return r.errorf(l, choices, validate.CodeRule, "%s is in %s, and the region in %s is %s (%c)", named.Name(), regionNames[named.Region], yearName(y), regionNames[top.Region], top.Region)
+			case named.Type.Colour != workerColour[w]:
+				return r.errorf(l, choices, validate.CodeRule, "the %s worker makes %s wine, not %s (%s)", workerNames[w], colourNames[workerColour[w]], colourNames[named.Type.Colour], named.Name())
+			case named.Type.Age != n:
+				return r.errorf(l, choices, validate.CodeRule, "%s is a %d-year wine: write %s in the %s worker's row, not %s", named.Name(), named.Type.Age, strings.Repeat(string(c), named.Type.Age), workerNames[w], up)
+			}
+			wine = named
+			choices++
+		}
+		if wine == nil {
+			return r.errorf(l, lt, validate.CodeRule, "%s's %s has no %d-year %s wine (%s %s)", p.Name, regionNames[top.Region], n, colourNames[workerColour[w]], workerNames[w], up)
+		}
+		if yc, done := p.Circled[wine.ID]; done {
+			return r.errorf(l, lt, validate.CodeRule, "%s already circled %s (the %d-year %s of %s) in %s", p.Name, wine.Name(), n, colourNames[wine.Type.Colour], regionNames[wine.Region], yearName(yc))
+		}
+		if wine.Casks > p.CasksAvailable() {
+			return r.errorf(l, lt, validate.CodeRule, "%s needs %s to make %s and %s has %d available", p.Name, casks(wine.Casks), wine.Name(), p.Name, p.CasksAvailable())
+		}
+		a, err := r.answerer(l, p, choices, sg.to)
+		if err != nil {
+			return err
+		}
+		if err := p.makeWine(w, wine, y, a); err != nil {
+			return err
+		}
+		return a.leftover()
+	}
+	if p.gained {
+		return r.errorf(l, sg.from, validate.CodeRule, "%s already gained resources in %s: one Gain a year", p.Name, yearName(y))
+	}
+	if top.Resource == 0 && y == LastYear {
+		top.Resource = layouts.Resource(c)
+	}
+	if layouts.Resource(c) != top.Resource {
+		if y == LastYear {
+			return r.errorf(l, lt, validate.CodeRule, "%s chose %s for '13, not %c", p.Name, resourceNames[top.Resource], c)
+		}
+		return r.errorf(l, lt, validate.CodeRule, "the resource in %s is %s (%c), not %c", yearName(y), resourceNames[top.Resource], top.Resource, c)
+	}
+	a, err := r.answerer(l, p, choices, sg.to)
+	if err != nil {
+		return err
+	}
+	if err := p.gainAction(w, top.Resource, n, y, a); err != nil {
+		return err
+	}
+	return a.leftover()
+}
+
+func casks(n int) string {
+	if n == 1 {
+		return "1 cask"
+	}
+	return fmt.Sprintf("%d casks", n)
+}
+
+func isWineName(s string) bool {
+	if len(s) != 3 {
+		return false
+	}
+	return isRegion(strings.ToUpper(s[:1])[0]) && strings.ContainsRune("rpwRPW", rune(s[1])) && s[2] >= '1' && s[2] <= '3'
+}
+
+func canonWine(s string) string {
+	return strings.ToUpper(s[:1]) + strings.ToLower(s[1:2]) + s[2:]
+}
+
+// atom is one answer written after an entry's letters.
+type atom struct {
+	trellis bool
+	row     int    // trellis row (1-based)
+	region  byte   // grape: region of the wine
+	name    string // grape: the wine's name, when written in full
+	skip    bool   // grape: @- declines it
+	tok     int
+}
+
+// tokenAnswerer answers an entry's questions from its written choices, in
+// order; a question with one possible answer may go unwritten.
+type tokenAnswerer struct {
+	r     *replayer
+	l     *validate.Line
+	p     *PlayerState
+	atoms []atom
+	end   int
+}
+
+func (r *replayer) answerer(l *validate.Line, p *PlayerState, from, to int) (*tokenAnswerer, error) {
+	a := &tokenAnswerer{r: r, l: l, p: p, end: to}
+	for i := from; i < to; i++ {
+		t := l.Word(i)
+		switch {
+		case len(t) >= 2 && (t[0] == 't' || t[0] == 'T') && allDigits(t[1:]):
+			for _, d := range t[1:] {
+				a.atoms = append(a.atoms, atom{trellis: true, row: int(d - '0'), tok: i})
+			}
+		case len(t) >= 2 && t[0] == '@':
+			x := t[1:]
+			switch {
+			case x == "-":
+				a.atoms = append(a.atoms, atom{skip: true, tok: i})
+			case len(x) == 1 && isRegion(strings.ToUpper(x)[0]):
+				a.atoms = append(a.atoms, atom{region: strings.ToUpper(x)[0], tok: i})
+			case isWineName(x):
+				a.atoms = append(a.atoms, atom{region: strings.ToUpper(x)[0], name: canonWine(x), tok: i})
+			default:
+				return nil, r.errorf(l, i, validate.CodeSyntax, "a grape's wine is written @REGION (@L, @R, @E) or @WINE (@Lp2), not %q", t)
+			}
+		default:
+			return nil, r.errorf(l, i, validate.CodeSyntax, "a choice is tN (a trellis in row N) or @REGION (the region of a grape's wine), not %q", t)
+		}
+	}
+	return a, nil
+}
+
+func allDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func (a *tokenAnswerer) next(trellis bool) *atom {
+	if len(a.atoms) > 0 && a.atoms[0].trellis == trellis {
+		x := &a.atoms[0]
+		a.atoms = a.atoms[1:]
+		return x
+	}
+	return nil
+}
+
+func (a *tokenAnswerer) leftover() error {
+	if len(a.atoms) == 0 {
+		return nil
+	}
+	x := a.atoms[0]
+	if x.trellis {
+		return a.r.errorf(a.l, x.tok, validate.CodeRule, "no trellis is left to place for %s here: t%d answers nothing", a.p.Name, x.row)
+	}
+	return a.r.errorf(a.l, x.tok, validate.CodeRule, "no grape is reached here: %s answers nothing", a.l.Word(x.tok))
+}
+
+func orList(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+func (a *tokenAnswerer) Trellis(q Question) (int, error) {
+	var rows, writes []string
+	for _, r := range q.Rows {
+		rows = append(rows, fmt.Sprint(r))
+		writes = append(writes, fmt.Sprintf("t%d", r))
+	}
+	x := a.next(true)
+	if x == nil {
+		if len(q.Rows) == 1 {
+			return q.Rows[0], nil
+		}
+		return 0, a.r.errorf(a.l, a.end, validate.CodeRule, "a trellis goes in row %s: write %s", orList(rows), orList(writes))
+	}
+	for _, r := range q.Rows {
+		if r == x.row {
+			return r, nil
+		}
+	}
+	if x.row < 1 || x.row > len(a.p.Layout.Trellis) {
+		return 0, a.r.errorf(a.l, x.tok, validate.CodeRule, "%s's sheet has no trellis row %d: write %s", a.p.Name, x.row, orList(writes))
+	}
+	return 0, a.r.errorf(a.l, x.tok, validate.CodeRule, "%s's trellis row %d is full: write %s", a.p.Name, x.row, orList(writes))
+}
+
+func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {
+	kind := fmt.Sprintf("%d-year %s", q.Grape.Age, colourNames[q.Grape.Colour])
+	var regs, writes []string
+	for _, w := range q.Wines {
+		regs = append(regs, string(w.Region))
+		writes = append(writes, "@"+string(w.Region))
+	}
+	x := a.next(false)
+	if x == nil {
+		switch len(q.Wines) {
+		case 0:
+			return nil, nil
+		case 1:
+			return q.Wines[0], nil
+		}
+		return nil, a.r.errorf(a.l, a.end, validate.CodeRule, "the grape on vine %d gives a %s wine in %s: write %s", q.Vine, kind, orList(regs), orList(writes))
+	}
+	if x.skip {
+		if len(q.Wines) == 0 || a.r.st.Rules.VineSkip {
+			return nil, nil
+		}
+		return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d must circle a %s wine while one can be made: write %s", q.Vine, kind, orList(writes))
+	}
+	for _, w := range q.Wines {
+		if w.Region == layouts.Region(x.region) && (x.name == "" || x.name == w.Name()) {
+			return w, nil
+		}
+	}
+	if x.name != "" {
+		if w := a.p.Wine(x.name); w == nil || w.Type != q.Grape {
+			return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d gives a %s wine, not %s", q.Vine, kind, x.name)
+		}
+	}
+	w := a.p.WineIn(layouts.Region(x.region), q.Grape.Colour, q.Grape.Age)
+	switch {
+	case w == nil:
+		return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d gives a %s wine, and %s's %s has none", q.Vine, kind, a.p.Name, regionNames[layouts.Region(x.region)])
+	case a.p.Circled[w.ID] > 0:
+		return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d cannot circle %s: it is circled already", q.Vine, w.Name())
+	}
+	return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d cannot circle %s: it needs %s and %s has %d available", q.Vine, w.Name(), casks(w.Casks), a.p.Name, a.p.CasksAvailable())
+}

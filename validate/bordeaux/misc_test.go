@@ -1,0 +1,158 @@
+package bordeaux
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/layouts"
+	"github.com/vintner/vintner/validate"
+)
+
+func FuzzReplay(f *testing.F) {
+	for _, n := range []int{1, 2, 4} {
+		b, err := Generate(n, uint64(n)*7, nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	files, _ := filepath.Glob("../../testdata/bordeaux/invalid/*.vin")
+	for _, file := range files[:min(len(files), 8)] {
+		b, _ := os.ReadFile(file)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rep := validate.Check([]validate.Game{New()}, "fuzz.vin", data, validate.Limits{}, validate.Options{})
+		if !rep.Diagnostics.HasErrors() && rep.Result == nil {
+			t.Fatalf("an accepted record without a result")
+		}
+		for _, d := range rep.Diagnostics {
+			if d.Message == "" || d.Line < 0 {
+				t.Fatalf("a diagnostic without a message or place: %+v", d)
+			}
+		}
+	})
+}
+
+func BenchmarkReplay(b *testing.B) {
+	data, err := Generate(4, 1, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec, diags := validate.Parse("bench.vin", data, validate.Limits{})
+	if diags.HasErrors() {
+		b.Fatal(diags[0].Error())
+	}
+	actions := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_, rep := ReplayState(rec, validate.Options{})
+		if rep.Diagnostics.HasErrors() {
+			b.Fatal(rep.Diagnostics[0].Error())
+		}
+		actions += rep.Actions
+	}
+	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+}
+
+func TestAtLineStopsWithState(t *testing.T) {
+	data, _ := os.ReadFile("../../testdata/bordeaux/valid/2p.vin")
+	rec, _ := validate.Parse("2p.vin", data, validate.Limits{})
+	st, rep := ReplayState(rec, validate.Options{AtLine: 12})
+	if rep.Diagnostics.HasErrors() || rep.Result != nil {
+		t.Fatalf("diagnostics %v, result %v", rep.Diagnostics, rep.Result)
+	}
+	if st.Year == 0 || st.Ended || rep.State != validate.State(st) {
+		t.Fatalf("year %d ended %v", st.Year, st.Ended)
+	}
+	if !strings.Contains(st.Text(), fmt.Sprintf("year '%02d", st.Year)) {
+		t.Errorf("text: %s", st.Text())
+	}
+}
+
+func TestSheetLinesAndLayoutFile(t *testing.T) {
+	set, err := layouts.Set("B1-48J5-5WLB-W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := set[1].JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ := os.ReadFile("../../testdata/bordeaux/invalid/record-ends-early.vin")
+	text := strings.Replace(string(base), "sheets B1-48J5-5WLB-W", "sheet Ann B1-48J5-5WLB-W/1\nsheet Ben layout=ben.json", 1)
+	opt := validate.Options{ReadFile: func(name string) ([]byte, error) {
+		if name != "ben.json" {
+			return nil, os.ErrNotExist
+		}
+		return js, nil
+	}}
+	rep := validate.Check([]validate.Game{New()}, "x.vin", []byte(text), validate.Limits{}, opt)
+	if len(rep.Diagnostics) != 1 || !strings.Contains(rep.Diagnostics[0].Message, "year '06 is missing") {
+		t.Fatalf("diagnostics: %v", rep.Diagnostics)
+	}
+	st := rep.State.(*State)
+	if st.Players[1].Layout.Code != set[1].Code || len(st.Players[1].Circled) != 6 {
+		t.Errorf("Ben's sheet: %s, %d wines", st.Players[1].Layout.Code, len(st.Players[1].Circled))
+	}
+	rep = validate.Check([]validate.Game{New()}, "x.vin", []byte(text), validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) == 0 || !strings.Contains(rep.Diagnostics[0].Message, "cannot read the layout file ben.json") {
+		t.Fatalf("without ReadFile: %v", rep.Diagnostics)
+	}
+}
+
+func TestScoreTally(t *testing.T) {
+	tally := `players You Other
+tally You paths=9 longest=7 casks=4 rows=5/5/0 leader=4
+tally Other paths=6 longest=5 casks=6 rows=0,0,0 leader=4
+claim You 26
+claim Other 20
+`
+	rep := validate.CheckTally([]validate.Game{New()}, "bordeaux", "t.vin", []byte(tally), validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) != 1 || !strings.Contains(rep.Diagnostics[0].Message, "Other claimed 20 points, the rules give 15") {
+		t.Fatalf("diagnostics: %v", rep.Diagnostics)
+	}
+	if p := rep.Result.Player("You"); p.Total != 26 || p.Rank != 1 {
+		t.Errorf("You: %d rank %d", p.Total, p.Rank)
+	}
+	solo := "players Me\nvariant solo\ntally Me paths=12 longest=7 casks=7 rows=5/4/0 leader=7\n"
+	rep = validate.CheckTally([]validate.Game{New()}, "bordeaux", "s.vin", []byte(solo), validate.Limits{}, validate.Options{})
+	if rep.Diagnostics.HasErrors() || rep.Result.Players[0].Total != 34 || rep.Result.Players[0].Level != "Vigneron" {
+		t.Fatalf("solo: %v %+v", rep.Diagnostics, rep.Result)
+	}
+	bad := "players A B\ntally A paths=3 longest=9\n"
+	rep = validate.CheckTally([]validate.Game{New()}, "bordeaux", "b.vin", []byte(bad), validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Line != 2 || !strings.Contains(rep.Diagnostics[0].Message, "cannot be longer") {
+		t.Fatalf("bad: %v", rep.Diagnostics)
+	}
+	missing := "players A B\ntally A paths=3 longest=2\n"
+	rep = validate.CheckTally([]validate.Game{New()}, "bordeaux", "m.vin", []byte(missing), validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) == 0 || !strings.Contains(rep.Diagnostics[0].Message, "B has no tally line") {
+		t.Fatalf("missing: %v", rep.Diagnostics)
+	}
+}
+
+func TestLongest(t *testing.T) {
+	// a triangle with a tail: the trail runs round the triangle and down
+	// the tail (4); a simple path cannot close the triangle (3).
+	e := [][2]string{{"a", "b"}, {"b", "c"}, {"c", "a"}, {"a", "d"}}
+	if LongestTrail(e) != 4 || LongestSimplePath(e) != 3 {
+		t.Errorf("trail %d simple %d", LongestTrail(e), LongestSimplePath(e))
+	}
+	if LongestTrail(nil) != 0 {
+		t.Errorf("empty")
+	}
+}
+
+func TestLeaderSnake(t *testing.T) {
+	var got []int
+	for y := 1; y <= 13; y++ {
+		got = append(got, LeaderSeat(y, 4))
+	}
+	if fmt.Sprint(got) != "[0 1 2 3 3 2 1 0 0 1 2 3 3]" {
+		t.Errorf("4 players: %v", got)
+	}
+}

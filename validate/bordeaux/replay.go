@@ -1,0 +1,362 @@
+package bordeaux
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/vintner/vintner/layouts"
+	"github.com/vintner/vintner/score"
+	sb "github.com/vintner/vintner/score/bordeaux"
+	"github.com/vintner/vintner/validate"
+)
+
+// replayer walks a record's lines over the state.
+type replayer struct {
+	rec     *validate.Record
+	opt     validate.Options
+	st      *State
+	rep     *validate.Report
+	sheets  map[string]*layouts.Layout
+	setLine *validate.Line // the `sheets` line
+	started bool           // sheets resolved, play begun
+	claims  []*validate.Line
+	last    *validate.Line
+}
+
+// stop is returned by a step when the replay must stop (an error was
+// recorded, or the record is truncated).
+type stop struct{}
+
+func (stop) Error() string { return "stop" }
+
+func (r *replayer) fail(d validate.Diagnostic) error {
+	if d.Where == "" && r.st.Year > 0 {
+		d.Where = fmt.Sprintf("year '%02d", r.st.Year)
+	}
+	d.Game = "bordeaux"
+	r.rep.Diagnostics = append(r.rep.Diagnostics, d)
+	return stop{}
+}
+
+func (r *replayer) errorf(l *validate.Line, tok int, code, format string, args ...any) error {
+	return r.fail(validate.Errorf(l, tok, code, format, args...))
+}
+
+// ReplayState replays a record and returns the state where it stopped with
+// the report (whose State is the same state).
+func ReplayState(rec *validate.Record, opt validate.Options) (*State, *validate.Report) {
+	r := &replayer{rec: rec, opt: opt, st: &State{}, rep: &validate.Report{}, sheets: map[string]*layouts.Layout{}}
+	r.rep.State = r.st
+	if err := r.header(); err != nil {
+		return r.st, r.rep
+	}
+	truncated := false
+	for _, l := range rec.Lines {
+		if opt.Truncated(l) {
+			truncated = true
+			break
+		}
+		r.last = l
+		if err := r.line(l); err != nil {
+			return r.st, r.rep
+		}
+	}
+	if truncated {
+		return r.st, r.rep
+	}
+	if !r.st.Ended {
+		if err := r.end(r.last); err != nil {
+			return r.st, r.rep
+		}
+	}
+	validate.CompareClaims(r.rep, r.claims)
+	return r.st, r.rep
+}
+
+// header reads the variants.
+func (r *replayer) header() error {
+	for _, l := range r.rec.VariantLine {
+		for i := 1; i < len(l.Tokens); i++ {
+			k, v, _ := strings.Cut(strings.ToLower(l.Tokens[i].Text), "=")
+			switch {
+			case k == "solo" && v == "":
+				if len(r.rec.Players) != 1 {
+					return r.errorf(l, i, validate.CodeHeader, "the solo variant is for one player, not %d", len(r.rec.Players))
+				}
+			case k == "longest" && (v == "trail" || v == "simple"):
+				r.st.Rules.SimplePath = v == "simple"
+			case k == "vine-skip" && v == "":
+				r.st.Rules.VineSkip = true
+			default:
+				return r.errorf(l, i, validate.CodeHeader, "unknown Bordeaux variant %q: solo, longest=trail, longest=simple, vine-skip", l.Tokens[i].Text)
+			}
+		}
+	}
+	if len(r.rec.Players) > 12 {
+		return r.errorf(r.rec.Header["players"], 1, validate.CodeHeader, "Bordeaux is for 1 to 12 players, not %d", len(r.rec.Players))
+	}
+	r.st.Solo = len(r.rec.Players) == 1
+	return nil
+}
+
+func (r *replayer) line(l *validate.Line) error {
+	switch l.Kind {
+	case validate.KindCheck:
+		if !r.started {
+			return r.errorf(l, 0, validate.CodeSyntax, "a check comes after the year '01 line, once the sheets are known")
+		}
+		return r.check(l)
+	case validate.KindClaim:
+		if !r.started {
+			return r.errorf(l, 0, validate.CodeMissing, "a claim comes after '13: the game has not begun")
+		}
+		if !r.st.Ended {
+			if err := r.end(l); err != nil {
+				return err
+			}
+		}
+		r.claims = append(r.claims, l)
+		return nil
+	case validate.KindAction:
+		if r.st.Ended {
+			return r.errorf(l, -1, validate.CodeRule, "the game ended after '13: %s cannot act after the claims", l.Player)
+		}
+		if !r.started {
+			return r.errorf(l, -1, validate.CodeSyntax, "%s acts before the first year: write the year line ('01 R C) first", l.Player)
+		}
+		r.rep.Actions++
+		return r.action(l)
+	}
+	switch {
+	case l.Verb == "sheets" || l.Verb == "sheet":
+		if r.started {
+			return r.errorf(l, 0, validate.CodeHeader, "the sheets are named before '01")
+		}
+		return r.sheetLine(l)
+	case l.Verb == "year" || isYearWord(l.Word(0)):
+		return r.yearLine(l)
+	}
+	return r.errorf(l, 0, validate.CodeSyntax, "unknown line %q: a Bordeaux record has year lines ('01 R C), player lines (Ann: red LL), check and claim", l.Word(0))
+}
+
+func isYearWord(w string) bool {
+	w = strings.TrimPrefix(strings.TrimPrefix(w, "'"), "’")
+	if w == "" || len(w) > 2 {
+		return false
+	}
+	for _, c := range w {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// LeaderSeat returns the 0-based seat leading year y among n seats: a snake
+// draft with a repeat at each turn (A B C D D C B A A B …).
+func LeaderSeat(y, n int) int {
+	i := y - 1
+	if (i/n)%2 == 0 {
+		return i % n
+	}
+	return n - 1 - i%n
+}
+
+// leaderOf returns the player leading year y, or nil in a solo game's
+// non-leader years (the solo player leads as seat 1 of 2).
+func (r *replayer) leaderOf(y int) *PlayerState {
+	if r.st.Solo {
+		if LeaderSeat(y, 2) == 0 {
+			return r.st.Players[0]
+		}
+		return nil
+	}
+	return r.st.Players[LeaderSeat(y, len(r.st.Players))]
+}
+
+func yearName(y int) string { return fmt.Sprintf("'%02d", y) }
+
+func (r *replayer) yearLine(l *validate.Line) error {
+	ti := 0
+	if l.Verb == "year" {
+		ti = 1
+	}
+	w := l.Word(ti)
+	if !isYearWord(w) {
+		return r.errorf(l, ti, validate.CodeSyntax, "a year line starts with the year: '01 … '13, not %q", w)
+	}
+	y, _ := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(w, "'"), "’"))
+	if !r.started {
+		if err := r.resolveSheets(l); err != nil {
+			return err
+		}
+	}
+	cur := r.st.Year
+	switch {
+	case r.st.Ended || y > LastYear:
+		return r.errorf(l, ti, validate.CodeRule, "the game ends after '13: there is no year %s", yearName(y))
+	case y == 0:
+		return r.errorf(l, ti, validate.CodeRule, "year '00 is pre-printed on the sheets: play begins in '01")
+	case y <= cur:
+		return r.errorf(l, ti, validate.CodeRule, "year %s was played already: the next year is %s", yearName(y), yearName(cur+1))
+	case y > cur+1:
+		return r.errorf(l, ti, validate.CodeMissing, "year %s is missing: after %s comes %s, not %s", yearName(cur+1), yearName(cur), yearName(cur+1), yearName(y))
+	}
+	for _, p := range r.st.Players {
+		if cur > 0 {
+			p.endYear(cur)
+		}
+	}
+	r.st.Year = y
+	leader := r.leaderOf(y)
+	if leader != nil {
+		leader.LeaderYears = append(leader.LeaderYears, y)
+	}
+	var cell layouts.TopCell
+	for i := ti + 1; i < len(l.Tokens); i++ {
+		t := l.Tokens[i].Text
+		if r.rec.HasPlayer(t) {
+			if err := r.assertLeader(l, i, y, leader); err != nil {
+				return err
+			}
+			continue
+		}
+		if y == LastYear {
+			return r.errorf(l, i, validate.CodeRule, "in '13 everyone chooses their own region and resource: write the year line '13 alone, and `choose R C` on each player's line")
+		}
+		c := byte(0)
+		if len(t) == 1 {
+			c = strings.ToUpper(t)[0]
+		}
+		switch {
+		case isRegion(c):
+			if cell.Region != 0 {
+				return r.errorf(l, i, validate.CodeSyntax, "a year has one region, and %c is the second", c)
+			}
+			cell.Region = layouts.Region(c)
+		case isResource(c):
+			if cell.Resource != 0 {
+				return r.errorf(l, i, validate.CodeSyntax, "a year has one resource, and %c is the second", c)
+			}
+			cell.Resource = layouts.Resource(c)
+		default:
+			return r.errorf(l, i, validate.CodeSyntax, "a year line gives the year's region (L, R or E) and resource (C, V or T), not %q", t)
+		}
+	}
+	if y == LastYear {
+		return nil
+	}
+	pre := r.st.Players[0].Layout.Top[y]
+	who := "the leader " + nameOf(leader) + "'s choice"
+	if leader == nil {
+		who = "drawn at random (solo, not a leader year)"
+	}
+	switch {
+	case pre.Region != 0 && cell.Region != 0 && cell.Region != pre.Region:
+		return r.errorf(l, tokOf(l, string(cell.Region)), validate.CodeRule, "the sheets print %s's region: %s (%c), not %c", yearName(y), regionNames[pre.Region], pre.Region, cell.Region)
+	case pre.Resource != 0 && cell.Resource != 0 && cell.Resource != pre.Resource:
+		return r.errorf(l, tokOf(l, string(cell.Resource)), validate.CodeRule, "the sheets print %s's resource: %s (%c), not %c", yearName(y), resourceNames[pre.Resource], pre.Resource, cell.Resource)
+	}
+	if cell.Region == 0 {
+		cell.Region = pre.Region
+	}
+	if cell.Resource == 0 {
+		cell.Resource = pre.Resource
+	}
+	switch {
+	case cell.Region == 0:
+		return r.errorf(l, len(l.Tokens), validate.CodeSyntax, "write %s's region, %s: L, R or E", yearName(y), who)
+	case cell.Resource == 0:
+		return r.errorf(l, len(l.Tokens), validate.CodeSyntax, "write %s's resource, %s: C, V or T", yearName(y), who)
+	}
+	r.st.Top[y] = cell
+	for _, p := range r.st.Players {
+		p.Top[y] = cell
+	}
+	return nil
+}
+
+func nameOf(p *PlayerState) string {
+	if p == nil {
+		return ""
+	}
+	return p.Name
+}
+
+func tokOf(l *validate.Line, text string) int {
+	for i, t := range l.Tokens {
+		if strings.EqualFold(t.Text, text) {
+			return i
+		}
+	}
+	return 0
+}
+
+func isRegion(c byte) bool   { return c == 'L' || c == 'R' || c == 'E' }
+func isResource(c byte) bool { return c == 'C' || c == 'V' || c == 'T' }
+
+// end closes year '13 and scores.
+func (r *replayer) end(l *validate.Line) error {
+	if !r.started || r.st.Year < LastYear {
+		next := r.st.Year + 1
+		d := validate.Diagnostic{Severity: validate.Error, Code: validate.CodeMissing,
+			Message: fmt.Sprintf("the record stops before the game ends: year %s is missing (the game ends after '13)", yearName(next))}
+		if l != nil {
+			d = validate.Errorf(l, -1, validate.CodeMissing, "%s", d.Message)
+			if l.Kind != validate.KindClaim {
+				d.Col = l.ColOf(len(l.Tokens))
+			}
+		}
+		if !r.started {
+			d.Message = "the record has no years: a game runs from '01 to '13"
+		}
+		return r.fail(d)
+	}
+	for _, p := range r.st.Players {
+		p.endYear(LastYear)
+	}
+	r.st.Ended = true
+	r.rep.Result = Score(r.st)
+	return nil
+}
+
+// Tallies turns the sheets into the scorer's tallies.
+func Tallies(s *State) []sb.Tally {
+	var ts []sb.Tally
+	for _, p := range s.Players {
+		t := sb.Tally{Name: p.Name, Seat: p.Seat, Paths: len(p.Filled), Longest: p.Longest(s.Rules.SimplePath),
+			CasksUsed: p.CasksUsed, LeaderYears: len(p.LeaderYears), Wines: len(p.Circled)}
+		for i, row := range p.Layout.Trellis {
+			t.Rows = append(t.Rows, sb.Row{Complete: p.Trellis[i] >= row.Len, Bonus: p.RowBonus(i)})
+		}
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// Score scores the state and links each player's result.
+func Score(s *State) *score.Result {
+	res := sb.Score(Tallies(s), sb.Options{Solo: s.Solo})
+	for _, p := range s.Players {
+		p.Result = res.Player(p.Name)
+	}
+	return res
+}
+
+// assertLeader checks a leader named on a year line.
+func (r *replayer) assertLeader(l *validate.Line, i, y int, leader *PlayerState) error {
+	name := l.Word(i)
+	if leader == nil {
+		return r.errorf(l, i, validate.CodeRule, "%s does not lead %s: in a solo game the leader years are those of seat 1 of 2, and the other years are drawn at random", name, yearName(y))
+	}
+	if leader.Name == name {
+		return nil
+	}
+	var snake []string
+	n := len(r.st.Players)
+	for k := 1; k <= 2*n && k <= LastYear; k++ {
+		snake = append(snake, r.st.Players[LeaderSeat(k, n)].Name)
+	}
+	return r.errorf(l, i, validate.CodeRule, "%s leads %s (the snake order: %s, …), not %s", leader.Name, yearName(y), strings.Join(snake, ", "), name)
+}

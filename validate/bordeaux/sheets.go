@@ -1,0 +1,125 @@
+package bordeaux
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vintner/vintner/layouts"
+	"github.com/vintner/vintner/validate"
+)
+
+// sheetLine reads `sheets SET-CODE` or `sheet NAME CODE|layout=FILE`.
+func (r *replayer) sheetLine(l *validate.Line) error {
+	if l.Verb == "sheets" {
+		if r.setLine != nil {
+			return r.errorf(l, 0, validate.CodeHeader, "the sheets are named twice (first at line %d)", r.setLine.Num)
+		}
+		if len(r.sheets) > 0 {
+			return r.errorf(l, 0, validate.CodeHeader, "give either `sheets SET-CODE` or one `sheet NAME CODE` line per player, not both")
+		}
+		if len(l.Tokens) != 2 {
+			return r.errorf(l, 1, validate.CodeSyntax, "write `sheets CODE`, the game-set code printed on the sheets")
+		}
+		set, err := loadSet(l.Word(1))
+		if err != nil {
+			return r.errorf(l, 1, validate.CodeHeader, "%v", err)
+		}
+		if len(set) != len(r.rec.Players) {
+			return r.errorf(l, 1, validate.CodeHeader, "the set %s has %d sheets and the game has %d players", l.Word(1), len(set), len(r.rec.Players))
+		}
+		for i, name := range r.rec.Players {
+			r.sheets[name] = set[i]
+		}
+		r.setLine = l
+		return nil
+	}
+	if r.setLine != nil {
+		return r.errorf(l, 0, validate.CodeHeader, "give either `sheets SET-CODE` or one `sheet NAME CODE` line per player, not both")
+	}
+	if len(l.Tokens) != 3 {
+		return r.errorf(l, 1, validate.CodeSyntax, "write `sheet NAME CODE` or `sheet NAME layout=FILE`")
+	}
+	name := l.Word(1)
+	if !r.rec.HasPlayer(name) {
+		d := validate.Errorf(l, 1, validate.CodeHeader, "%s is not a player of this game (players: %s)", name, strings.Join(r.rec.Players, ", "))
+		d.Hint = validate.DidYouMean(name, r.rec.Players)
+		return r.fail(d)
+	}
+	if r.sheets[name] != nil {
+		return r.errorf(l, 1, validate.CodeHeader, "%s's sheet is named twice", name)
+	}
+	arg := l.Word(2)
+	var lay *layouts.Layout
+	if file, ok := strings.CutPrefix(arg, "layout="); ok {
+		if r.opt.ReadFile == nil {
+			return r.errorf(l, 2, validate.CodeIO, "cannot read the layout file %s here", file)
+		}
+		b, err := r.opt.ReadFile(file)
+		if err != nil {
+			return r.errorf(l, 2, validate.CodeIO, "cannot read the layout file %s: %v", file, err)
+		}
+		lay, err = loadJSON(b)
+		if err != nil {
+			return r.errorf(l, 2, validate.CodeHeader, "the layout file %s is not a Bordeaux sheet: %v", file, err)
+		}
+	} else {
+		var err error
+		lay, err = loadSheet(arg)
+		if err != nil {
+			return r.errorf(l, 2, validate.CodeHeader, "%v", err)
+		}
+	}
+	if err := usable(lay); err != nil {
+		return r.errorf(l, 2, validate.CodeHeader, "%s's sheet cannot be played: %v", name, err)
+	}
+	r.sheets[name] = lay
+	return nil
+}
+
+// usable checks what the engine relies on in a layout: paths join wines
+// that exist, and the '00 durations fit the grid.
+func usable(l *layouts.Layout) error {
+	ids := map[string]bool{}
+	for _, w := range l.Wines {
+		ids[w.ID] = true
+		if w.Type.Age < 1 || w.Type.Age > 3 || w.Casks < 0 {
+			return fmt.Errorf("wine %s has age %d and %d casks", w.ID, w.Type.Age, w.Casks)
+		}
+	}
+	for _, p := range l.Paths {
+		if !ids[p.A] || !ids[p.B] {
+			return fmt.Errorf("path %s joins a wine that is not on the sheet", p.ID)
+		}
+	}
+	for _, d := range l.Year00.Dur {
+		if d < 0 || d > Columns {
+			return fmt.Errorf("a '00 duration of %d", d)
+		}
+	}
+	for _, t := range l.Trellis {
+		if t.Len < 1 {
+			return fmt.Errorf("a trellis row of length %d", t.Len)
+		}
+	}
+	if l.CasksPre > l.CaskSlots {
+		return fmt.Errorf("%d pre-outlined casks on %d slots", l.CasksPre, l.CaskSlots)
+	}
+	return nil
+}
+
+// resolveSheets builds the players' sheets at the first year line. Seat 1's
+// sheet is authoritative for the shared top schedule.
+func (r *replayer) resolveSheets(l *validate.Line) error {
+	if len(r.sheets) == 0 {
+		return r.errorf(l, 0, validate.CodeHeader, "the record names no sheets: write `sheets CODE` (the game-set code printed on the sheets) or `sheet NAME CODE` for each player, before '01")
+	}
+	for i, name := range r.rec.Players {
+		lay := r.sheets[name]
+		if lay == nil {
+			return r.errorf(l, 0, validate.CodeHeader, "%s has no sheet: write `sheet %s CODE` before '01", name, name)
+		}
+		r.st.Players = append(r.st.Players, newPlayer(name, i+1, lay))
+	}
+	r.started = true
+	return nil
+}

@@ -1,0 +1,278 @@
+package champagne
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// held counts the player's collaborators waiting on a marketing n+1 spot.
+func (s *state) held(who int) int {
+	n := 0
+	for _, h := range s.holdN1 {
+		if h == who {
+			n++
+		}
+	}
+	return n
+}
+
+// available counts the collaborators a player can still place this round.
+func (s *state) available(who int) int {
+	return s.players[who].collabs - s.held(who) - s.placed[who]
+}
+
+func (s *state) startPlacement() {
+	s.turn = 0
+	if s.current() >= 0 {
+		s.pushFront(want{kind: wPlace, who: s.current()})
+	} else {
+		s.startResolution()
+	}
+}
+
+// current is the player whose turn it is to place, or -1 when all is placed.
+func (s *state) current() int {
+	n := len(s.order)
+	for k := 0; k < n; k++ {
+		i := s.order[(s.turn+k)%n]
+		if !s.players[i].merchant && s.available(i) > 0 {
+			s.turn = (s.turn + k) % n
+			return i
+		}
+	}
+	return -1
+}
+
+// spotOf reads "ZONE SPOT" at token i.
+func (s *state) spotOf(l *validate.Line, i int) (string, int, *ruleError) {
+	zone := l.Lower(i)
+	if _, ok := s.board[zone]; !ok {
+		return "", 0, syntax(i, "no action zone is called %q: vineyard, press, winery, marketing, shipping, draw, council", l.Word(i))
+	}
+	if zone == "marketing" && len(s.board[zone]) == 0 {
+		return "", 0, fail(i, "the first-game side of the board has no Marketing Strategy zone")
+	}
+	if len(l.Tokens) != i+2 {
+		return "", 0, syntax(i, "a placement names the zone and the spot: %s 2 (vineyard CARD, marketing n1|n2)", zone)
+	}
+	w := l.Lower(i + 1)
+	switch zone {
+	case "vineyard":
+		for k, c := range s.offers {
+			if c != nil && c.ID == w {
+				return zone, k, nil
+			}
+		}
+		return "", 0, fail(i+1, "%s is not among the active vineyard offers (%s)", w, s.offerList())
+	case "marketing":
+		switch w {
+		case "n1":
+			return zone, 0, nil
+		case "n2":
+			return zone, 1, nil
+		case "n1+", "n2+":
+			return "", 0, fail(i+1, "the n+1 spots are not placed on: a collaborator moves there from its n spot")
+		}
+		return "", 0, syntax(i+1, "the marketing spots are n1 and n2")
+	}
+	n, err := strconv.Atoi(w)
+	if err != nil || n < 1 || n > len(s.board[zone]) {
+		return "", 0, syntax(i+1, "the %s zone has spots 1 to %d, not %q", zone, len(s.board[zone]), l.Word(i+1))
+	}
+	return zone, n - 1, nil
+}
+
+func (s *state) offerList() string {
+	var o []string
+	for _, c := range s.offers {
+		if c != nil {
+			o = append(o, c.ID)
+		}
+	}
+	return strings.Join(o, ", ")
+}
+
+func spotName(zone string, k int) string {
+	if zone == "marketing" {
+		return "marketing n" + strconv.Itoa(k+1)
+	}
+	return zone + " " + strconv.Itoa(k+1)
+}
+
+// place puts a collaborator, or the disc of an additional-action token.
+func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
+	p := s.players[who]
+	if cur := s.current(); cur != who {
+		return fail(-1, "it is %s's turn to place a collaborator, not %s's", s.nameOf(cur), p.name)
+	}
+	first := 0
+	if disc {
+		first = 1
+		if p.discUsed {
+			return fail(0, "%s's disc is already on the board this round", p.name)
+		}
+	}
+	zone, k, e := s.spotOf(l, first)
+	if e != nil {
+		return e
+	}
+	if disc {
+		kind := s.actionToken(p, zone)
+		if kind == "" {
+			return fail(1, "%s has no additional-action token for the %s zone", p.name, zone)
+		}
+		s.useUp(p, kind)
+		p.discUsed = true
+	}
+	o := s.board[zone][k]
+	switch {
+	case o.who == -2:
+		return fail(first+1, "%s is blocked by a High Tension disc", spotName(zone, k))
+	case o.who >= 0:
+		return fail(first+1, "%s is taken by %s", spotName(zone, k), s.nameOf(o.who))
+	}
+	if zone == "draw" {
+		for _, o := range s.board["draw"] {
+			if o.who == who {
+				return fail(first, "%s already has a collaborator on the Wine Draw: one per player", p.name)
+			}
+		}
+	}
+	s.board[zone][k] = occupant{who: who, disc: disc}
+	if !disc {
+		s.placed[who]++
+		s.turn++
+	}
+	if zone == "marketing" && s.merchant != nil && s.merchant.oenoCount() > 0 {
+		s.merchantMarketing()
+	}
+	s.pop()
+	if cur := s.current(); cur >= 0 {
+		s.pushFront(want{kind: wPlace, who: cur})
+	} else {
+		s.pushFront(want{kind: wAuto, fn: s.startResolution})
+	}
+	return nil
+}
+
+// merchantMarketing places the Wine Merchant on a free marketing n spot
+// when he has a collaborator left.
+func (s *state) merchantMarketing() {
+	m := len(s.players) - 1
+	if s.available(m) <= 0 || len(s.board["marketing"]) == 0 {
+		return
+	}
+	for k, o := range s.board["marketing"] {
+		if o.who == -1 {
+			s.board["marketing"][k] = occupant{who: m}
+			s.placed[m]++
+			return
+		}
+	}
+}
+
+// actionToken finds an additional-action token the player holds for a zone.
+func (s *state) actionToken(p *player, zone string) string {
+	if p.tokens["additional-action-"+zone] > 0 {
+		return "additional-action-" + zone
+	}
+	if p.tokens["additional-action"] > 0 {
+		return "additional-action"
+	}
+	return ""
+}
+
+// reserve places the disc of a market reservation token on a visible card.
+func (s *state) reserve(who int, l *validate.Line) *ruleError {
+	p := s.players[who]
+	if cur := s.current(); cur != who {
+		return fail(-1, "it is %s's turn to place, not %s's", s.nameOf(cur), p.name)
+	}
+	if p.tokens["reservation"] == 0 {
+		return fail(1, "%s has no market reservation token", p.name)
+	}
+	if p.discUsed {
+		return fail(1, "%s's disc is already on the board this round", p.name)
+	}
+	if len(l.Tokens) != 3 {
+		return syntax(0, "a reservation names the market card: %s: use reservation F07", p.name)
+	}
+	c := s.visible(strings.ToUpper(l.Word(2)))
+	if c == nil {
+		return fail(2, "%s is not one of the 6 market cards on the board", l.Word(2))
+	}
+	for _, o := range s.players {
+		if o.reserved == c.ID {
+			return fail(2, "%s is already reserved by %s", c.ID, o.name)
+		}
+	}
+	s.useUp(p, "reservation")
+	p.discUsed = true
+	p.reserved = c.ID
+	return nil
+}
+
+// visible finds a market card on the board.
+func (s *state) visible(id string) *marketCard {
+	for _, sec := range s.sectors {
+		for _, c := range []*marketCard{sec.active, sec.prov} {
+			if c != nil && c.ID == id {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// useToken: the protection against the cold, or a change of transport.
+func (s *state) useToken(p *player, l *validate.Line) *ruleError {
+	kind := l.Lower(1)
+	if p.tokens[kind] == 0 {
+		return fail(1, "%s has no %s token", p.name, kind)
+	}
+	if s.round == 0 {
+		return fail(1, "tokens are used during the rounds")
+	}
+	switch kind {
+	case "protection":
+		if len(l.Tokens) != 2 {
+			return syntax(2, "%s: use protection", p.name)
+		}
+		if s.event != "climatic-hazards" {
+			return fail(1, "the protection against the cold cancels the climatic hazards; this round's event is %s", s.event)
+		}
+		if p.protected {
+			return fail(1, "%s is already protected this round", p.name)
+		}
+		if s.harvestRun {
+			return fail(1, "the harvest is over: the protection comes too late")
+		}
+		p.protected = true
+	case "transport":
+		if len(l.Tokens) != 3 {
+			return syntax(2, "%s: use transport CARD", p.name)
+		}
+		c := s.visible(strings.ToUpper(l.Word(2)))
+		if c == nil {
+			return fail(2, "%s is not one of the market cards on the board", l.Word(2))
+		}
+		if c.Transport != "plane" && c.Transport != "boat" {
+			return fail(2, "the change of transport turns a plane into a boat or a boat into a plane; %s goes by %s", c.ID, c.Transport)
+		}
+		p.transport[c.ID] = true
+	}
+	s.useUp(p, kind)
+	return nil
+}
+
+// useUp discards a used token face up.
+func (s *state) useUp(p *player, kind string) {
+	p.tokens[kind]--
+	if p.tokens[kind] == 0 {
+		delete(p.tokens, kind)
+	}
+	s.tokensHeld[kind]--
+	s.discardToken(kind)
+}

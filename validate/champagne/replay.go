@@ -1,0 +1,566 @@
+package champagne
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// ruleError is a rules violation found while applying a line.
+type ruleError struct {
+	tok  int
+	code string
+	msg  string
+}
+
+func (e *ruleError) Error() string { return e.msg }
+
+func fail(tok int, format string, args ...any) *ruleError {
+	return &ruleError{tok: tok, code: validate.CodeRule, msg: fmt.Sprintf(format, args...)}
+}
+
+func syntax(tok int, format string, args ...any) *ruleError {
+	return &ruleError{tok: tok, code: validate.CodeSyntax, msg: fmt.Sprintf(format, args...)}
+}
+
+// newState prepares a game from the header.
+func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
+	s := &state{r: r, vineSeen: map[string]bool{}, vineDisc: map[string]*vineCard{},
+		eventsSeen: map[string]int{}, tokensOut: map[string]int{}, tokensHeld: map[string]int{},
+		inheritSeen: map[string]int{}, holdN1: [2]int{-1, -1}, dealt: map[string]bool{}}
+	s.deals = make([][]string, len(rec.Players))
+	s.picks = make([][]string, len(rec.Players))
+	s.inheritLines = make([]*validate.Line, len(rec.Players))
+	for _, v := range rec.Variants {
+		k, val, _ := strings.Cut(strings.ToLower(v), "=")
+		switch k {
+		case "first-game":
+			s.first = true
+		case "trade-partnership":
+			s.partner = true
+		case "high-tension":
+			s.tension = true
+		case "merchant", "wine-merchant":
+			if val == "" {
+				val = "easy"
+			}
+			if _, ok := r.MerchantLevels[val]; !ok {
+				return nil, fail(1, "the Wine Merchant's difficulty is one of %s, not %q", levelList(r), val)
+			}
+			s.level = val
+		default:
+			return nil, fail(1, "unknown variant %q: first-game | trade-partnership | high-tension | merchant=easy|medium|hard|extreme", v)
+		}
+	}
+	n := len(rec.Players)
+	if n > 4 {
+		return nil, fail(1, "Age of Champagne is played by 1 to 4 players, not %d", n)
+	}
+	if n == 1 && s.level == "" {
+		s.level = "easy" // solo is always against the Wine Merchant
+	}
+	if s.level != "" && n > 3 {
+		return nil, fail(1, "the Wine Merchant joins games of 1 to 3 players, not %d", n)
+	}
+	for _, name := range rec.Players {
+		s.players = append(s.players, &player{name: name, collabs: r.Collaborators, eco: r.EcoStart,
+			press: r.PressStart, modules: r.ModulesStart, tokens: map[string]int{}, transport: map[string]bool{}})
+	}
+	s.humans = n
+	if s.level != "" {
+		m := &player{name: "Wine Merchant", merchant: true, collabs: r.MerchantCollabs, eco: r.EcoMerchant,
+			tokens: map[string]int{}, transport: map[string]bool{}}
+		k := r.MerchantLevels[s.level]
+		m.cellar = [3]int{k, k, k}
+		s.players = append(s.players, m)
+		s.merchant = m
+	}
+	if s.tension && (s.seats() < 2 || s.seats() > 3) {
+		return nil, fail(1, "High Tension is for games of 2 or 3 players (the Wine Merchant included), not %d", s.seats())
+	}
+	for range r.SectorNames {
+		s.sectors = append(s.sectors, &sector{seen: map[string]*marketCard{}, discard: map[string]*marketCard{}, tokens: r.MarketTokens})
+	}
+	total := 0
+	for _, c := range r.Tokens {
+		total += c
+	}
+	s.tokenSupply = total - r.MarketTokens*len(r.SectorNames)
+	s.placed = make([]int, len(s.players))
+	s.pending = []want{{kind: wSetupOffers}}
+	for range r.SectorNames {
+		s.pending = append(s.pending, want{kind: wSetupMarket}, want{kind: wSetupMarket})
+	}
+	for i := 0; i < n; i++ {
+		s.pending = append(s.pending, want{kind: wInherit, who: i})
+	}
+	s.pending = append(s.pending, want{kind: wAuto, fn: s.setupDone})
+	s.pending = append(s.pending, want{kind: wRoundStart})
+	return s, nil
+}
+
+func levelList(r *rules) string {
+	var ks []string
+	for k := range r.MerchantLevels {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, ", ")
+}
+
+// replay runs a record through the state.
+func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Report, *state) {
+	rep := &validate.Report{}
+	r, diags := g.rulesFor(opt)
+	if diags.HasErrors() {
+		rep.Diagnostics = diags
+		return rep, nil
+	}
+	s, err := newState(r, rec)
+	if err != nil {
+		l := rec.Header["players"]
+		if len(rec.VariantLine) > 0 && strings.Contains(err.msg, "ariant") || strings.Contains(err.msg, "Merchant") || strings.Contains(err.msg, "High Tension") {
+			if len(rec.VariantLine) > 0 {
+				l = rec.VariantLine[0]
+			}
+		}
+		d := validate.Errorf(l, 0, validate.CodeHeader, "%s", err.msg)
+		rep.Diagnostics = append(rep.Diagnostics, d)
+		return rep, nil
+	}
+	rep.State = s
+	var claims []*validate.Line
+	var last *validate.Line
+	stopped := false
+	for _, l := range rec.Lines {
+		if opt.Truncated(l) {
+			stopped = true
+			break
+		}
+		last = l
+		if l.Kind == validate.KindClaim {
+			claims = append(claims, l)
+			continue
+		}
+		if l.Kind == validate.KindAction {
+			rep.Actions++
+		}
+		if e := s.apply(l); e != nil {
+			d := validate.Errorf(l, e.tok, e.code, "%s", e.msg)
+			d.Where = s.where()
+			rep.Diagnostics = append(rep.Diagnostics, d)
+			return rep, s
+		}
+	}
+	if stopped {
+		return rep, s
+	}
+	if s.final == nil {
+		d := validate.Diagnostic{File: rec.File, Severity: validate.Error, Code: validate.CodeMissing,
+			Message: fmt.Sprintf("the record ends in round %d before the game does: next, %s", s.round, s.expectText())}
+		if last != nil {
+			d.Line, d.Col = last.Num, 1
+		}
+		d.Where = s.where()
+		rep.Diagnostics = append(rep.Diagnostics, d)
+		return rep, s
+	}
+	rep.Result = s.result()
+	validate.CompareClaims(rep, claims)
+	return rep, s
+}
+
+func (s *state) where() string {
+	if s.round == 0 {
+		return "setup"
+	}
+	return fmt.Sprintf("round %d", s.round)
+}
+
+// apply checks one line and plays it.
+func (s *state) apply(l *validate.Line) *ruleError {
+	s.advance()
+	switch l.Kind {
+	case validate.KindCheck:
+		return s.check(l)
+	case validate.KindEvent:
+		return s.tableLine(l)
+	case validate.KindAction:
+		p := s.players[indexOf(s, l.Player)]
+		switch l.Verb {
+		case "exchange":
+			return s.exchange(p, l)
+		case "use":
+			if l.Lower(1) == "protection" || l.Lower(1) == "transport" {
+				return s.useToken(p, l)
+			}
+		}
+		if e := s.action(p, l); e != nil {
+			return e
+		}
+		s.advance()
+		return nil
+	}
+	return syntax(0, "unexpected line")
+}
+
+func indexOf(s *state, name string) int {
+	for i, p := range s.players {
+		if p.name == name && !p.merchant {
+			return i
+		}
+	}
+	return 0
+}
+
+// advance runs the automatic steps until a line is needed.
+func (s *state) advance() {
+	for {
+		w := s.next()
+		switch w.kind {
+		case wAuto:
+			s.pop()
+			w.fn()
+		case wRoundStart:
+			s.pop()
+			s.startRound()
+		case wFinal:
+			s.pop()
+			s.finish()
+		case wToken:
+			if s.tokenSupply == 0 && s.tokenDisc == 0 {
+				s.pop() // no token left anywhere: nothing to draw
+				continue
+			}
+			return
+		case wCorks:
+			if s.players[w.who].cellarCount() == 0 {
+				s.pop()
+				continue
+			}
+			return
+		default:
+			return
+		}
+	}
+}
+
+// expectText says what the record must say next.
+func (s *state) expectText() string {
+	w := s.next()
+	name := s.nameOf(w.who)
+	switch w.kind {
+	case wSetupOffers:
+		return fmt.Sprintf("the setup declares the %d active vineyard offers: offers CARD …", s.seats())
+	case wSetupMarket:
+		return "the setup declares each sector's active order and then its provisional one: market SECTOR ID CUVEES PP TRANSPORT"
+	case wInherit:
+		return fmt.Sprintf("%s declares the inheritance cards he kept: %s: inherit CARD , CARD , CARD", name, name)
+	case wEvent:
+		return fmt.Sprintf("round %d's event card is revealed: reveal KIND", s.round)
+	case wCorks:
+		return fmt.Sprintf("%s discards a cuvée from his cellar for the corks defect: %s: discard CUVEE", name, name)
+	case wMerchantEvent:
+		return "the Wine Merchant's part of the event card: merchant shipping SPOT cuvees CUVEES"
+	case wPlace:
+		return fmt.Sprintf("%s places a collaborator: %s: ZONE SPOT", name, name)
+	case wPlant:
+		return fmt.Sprintf("%s places %s in a region: %s: plant %s REGION", name, w.card.ID, name, w.card.ID)
+	case wToken:
+		return fmt.Sprintf("%s draws a bonus token (%s): %s: token KIND", name, w.reason, name)
+	case wOeno:
+		return fmt.Sprintf("%s moves cuvées to his œnothèque: %s: oenotheque CUVEES | none", name, name)
+	case wShip:
+		return fmt.Sprintf("%s ships from shipping %d: %s: ship CARD … | none", name, w.spot+1, name)
+	case wMerchantShip:
+		return fmt.Sprintf("the Wine Merchant ships from shipping %d: merchant ship CARD … | none", w.spot+1)
+	case wMarket:
+		return fmt.Sprintf("the new %s order on top of its stack: market %s ID CUVEES PP TRANSPORT", s.r.SectorNames[w.sector], s.r.SectorNames[w.sector])
+	case wDraw:
+		return fmt.Sprintf("%s draws wines: %s: draw CUVEE=WINES … | none", name, name)
+	case wHarvest:
+		return fmt.Sprintf("%s chooses the grapes he presses: %s: harvest GRAPES", name, name)
+	case wOffers:
+		return "the vineyard cards renewal: offers CARD …"
+	case wDone:
+		return "nothing: the game is over (claims may follow)"
+	}
+	return "the next step"
+}
+
+// event handles the table lines.
+func (s *state) tableLine(l *validate.Line) *ruleError {
+	w := s.next()
+	switch l.Verb {
+	case "round":
+		n, err := strconv.Atoi(l.Word(1))
+		if err != nil || len(l.Tokens) != 2 {
+			return syntax(1, "`round` takes the round number: round 3")
+		}
+		if w.kind != wEvent || n != s.round {
+			if s.round == 0 {
+				return fail(1, "round %d cannot start: the setup is not finished (next, %s)", n, s.expectText())
+			}
+			return fail(1, "this is round %d, not round %d (next, %s)", s.round, n, s.expectText())
+		}
+		return nil
+	case "deal":
+		if w.kind == wInherit && w.who == 0 && !s.players[0].inherited {
+			return s.dealLine(l)
+		}
+		if w.kind == wInherit {
+			return fail(0, "the inheritance cards are dealt before anyone keeps one")
+		}
+	case "offers":
+		if w.kind == wSetupOffers || w.kind == wOffers {
+			s.pop()
+			if e := s.offersLine(l, w.kind == wOffers); e != nil {
+				return e
+			}
+			s.advance()
+			return nil
+		}
+	case "market":
+		if w.kind == wSetupMarket || w.kind == wMarket {
+			s.pop()
+			if e := s.marketLine(l, w); e != nil {
+				return e
+			}
+			s.advance()
+			return nil
+		}
+	case "reveal":
+		if w.kind == wEvent {
+			s.pop()
+			if e := s.eventLine(l); e != nil {
+				return e
+			}
+			s.advance()
+			return nil
+		}
+	case "merchant":
+		if s.merchant == nil {
+			return fail(0, "there is no Wine Merchant in this game (variant merchant=LEVEL)")
+		}
+		if w.kind == wMerchantEvent && l.Lower(1) == "shipping" {
+			s.pop()
+			if e := s.merchantEvent(l); e != nil {
+				return e
+			}
+			s.advance()
+			return nil
+		}
+		if w.kind == wMerchantShip && l.Lower(1) == "ship" {
+			s.pop()
+			if e := s.merchantShip(l, w); e != nil {
+				return e
+			}
+			s.advance()
+			return nil
+		}
+	default:
+		return syntax(0, "unknown line %q: a table line is round, reveal, merchant, market, offers, check or claim", l.Word(0))
+	}
+	return fail(0, "not now: next, %s", s.expectText())
+}
+
+// action handles a player's line.
+func (s *state) action(p *player, l *validate.Line) *ruleError {
+	w := s.next()
+	who := indexOf(s, p.name)
+	if w.kind == wPlace {
+		switch l.Verb {
+		case "vineyard", "press", "winery", "marketing", "shipping", "draw", "council":
+			return s.place(who, l, false)
+		case "disc":
+			return s.place(who, l, true)
+		case "use":
+			if l.Lower(1) == "reservation" {
+				return s.reserve(who, l)
+			}
+		}
+	}
+	if w.kind == wDone {
+		return fail(0, "the game is over after round %d", s.r.Rounds)
+	}
+	verbFor := map[wantKind]string{wInherit: "inherit", wCorks: "discard", wPlant: "plant", wToken: "token",
+		wOeno: "oenotheque", wShip: "ship", wDraw: "draw", wHarvest: "harvest"}
+	v, ok := verbFor[w.kind]
+	if !ok || (w.kind != wPlace && v != l.Verb && !(l.Verb == "œnothèque" && v == "oenotheque")) {
+		return fail(0, "not now: next, %s", s.expectText())
+	}
+	if w.who != who {
+		return fail(-1, "it is %s's turn, not %s's: next, %s", s.nameOf(w.who), p.name, s.expectText())
+	}
+	s.pop()
+	switch w.kind {
+	case wInherit:
+		return s.inherit(who, l)
+	case wCorks:
+		return s.corks(who, l)
+	case wPlant:
+		return s.plant(who, l, w)
+	case wToken:
+		return s.tokenLine(who, l, w)
+	case wOeno:
+		return s.oenotheque(who, l, w)
+	case wShip:
+		return s.ship(who, l, w)
+	case wDraw:
+		return s.draw(who, l, w)
+	case wHarvest:
+		return s.harvestLine(who, l)
+	}
+	return nil
+}
+
+// parseCubes reads cube letters ("MMC", or several words "M M C").
+func parseCubes(words []string, letters, what string) ([3]int, bool) {
+	var c [3]int
+	for _, w := range words {
+		if w == "-" || strings.EqualFold(w, "none") {
+			continue
+		}
+		for _, r := range strings.ToUpper(w) {
+			i := strings.IndexRune(letters, r)
+			if i < 0 {
+				return c, false
+			}
+			c[i]++
+		}
+	}
+	return c, true
+}
+
+func words(l *validate.Line, from int) []string {
+	var out []string
+	for i := from; i < len(l.Tokens); i++ {
+		out = append(out, l.Tokens[i].Text)
+	}
+	return out
+}
+
+func covers(have, need [3]int) bool {
+	return have[0] >= need[0] && have[1] >= need[1] && have[2] >= need[2]
+}
+
+func sub(a *[3]int, b [3]int) {
+	for i := range 3 {
+		a[i] -= b[i]
+	}
+}
+
+func add(a *[3]int, b [3]int) {
+	for i := range 3 {
+		a[i] += b[i]
+	}
+}
+
+func sum3(a [3]int) int { return a[0] + a[1] + a[2] }
+
+// gainPP and gainEco move the score and the report; at either end of the
+// report a further move is a point won or lost instead.
+func (s *state) gainEco(p *player, n int) {
+	for ; n > 0; n-- {
+		if p.eco == len(s.r.EcoValues)-1 {
+			p.pp += s.r.EcoTopPP
+		} else {
+			p.eco++
+		}
+	}
+	for ; n < 0; n++ {
+		if p.eco == 0 {
+			p.pp += s.r.EcoBottomPP
+		} else {
+			p.eco--
+		}
+	}
+}
+
+// exchange: 2 still wines for 1 of the player's choice, at any time.
+func (s *state) exchange(p *player, l *validate.Line) *ruleError {
+	if s.round == 0 && !p.inherited {
+		return fail(0, "%s has no winery yet: still wines are exchanged once the inheritance is resolved", p.name)
+	}
+	if len(l.Tokens) != 3 {
+		return syntax(0, "an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name)
+	}
+	give, ok := parseCubes(words(l, 1)[:1], grapeLetters, "still wines")
+	get, ok2 := parseCubes(words(l, 2), grapeLetters, "still wines")
+	if !ok || !ok2 {
+		return syntax(1, "still wines are written M (Meunier), P (Pinot noir) and C (Chardonnay)")
+	}
+	if sum3(give) != s.r.Exchange.Give {
+		return fail(1, "an exchange gives %d still wines from the winery, not %d", s.r.Exchange.Give, sum3(give))
+	}
+	if sum3(get) != s.r.Exchange.Get {
+		return fail(2, "an exchange takes %d still wine from the supply, not %d", s.r.Exchange.Get, sum3(get))
+	}
+	if !covers(p.still, give) {
+		return fail(1, "%s has no %s in his winery to exchange (he has %s)", p.name, cubes(give, grapeLetters), cubes(p.still, grapeLetters))
+	}
+	sub(&p.still, give)
+	add(&p.still, get)
+	p.pp += s.r.Exchange.PP
+	return nil
+}
+
+// check compares a check line with the state.
+func (s *state) check(l *validate.Line) *ruleError {
+	s.advance()
+	p := s.players[indexOf(s, l.Player)]
+	for _, pr := range l.Pairs {
+		var got, want string
+		switch pr.Key {
+		case "pp":
+			got = strconv.Itoa(p.pp)
+		case "eco":
+			got = strconv.Itoa(s.r.ecoValue(p.eco))
+		case "press":
+			got = strconv.Itoa(p.press)
+		case "modules":
+			got = strconv.Itoa(p.modules)
+		case "vineyards":
+			got = strconv.Itoa(len(p.vines))
+		case "council":
+			for i, o := range s.order {
+				if o == indexOf(s, p.name) {
+					got = strconv.Itoa(i + 1)
+				}
+			}
+		case "still", "cellar", "oeno", "grid":
+			letters := cuveeLetters
+			src := map[string][3]int{"still": p.still, "cellar": p.cellar, "oeno": p.oeno, "grid": p.grid}[pr.Key]
+			if pr.Key == "still" {
+				letters = grapeLetters
+			}
+			c, ok := parseCubes([]string{pr.Value}, letters, pr.Key)
+			if !ok {
+				return &ruleError{tok: pr.Tok, code: validate.CodeSyntax, msg: fmt.Sprintf("%s lists cubes with the letters %s (or - for none)", pr.Key, letters)}
+			}
+			got, want = cubes(src, letters), cubes(c, letters)
+		case "tokens":
+			got = strconv.Itoa(tokenCount(p))
+		default:
+			return &ruleError{tok: pr.Tok, code: validate.CodeSyntax, msg: fmt.Sprintf("unknown check key %q: pp, eco, press, modules, still, cellar, oeno, grid, vineyards, council, tokens", pr.Key)}
+		}
+		if want == "" {
+			want = pr.Value
+		}
+		if got != want {
+			return &ruleError{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s has %s=%s, not %s", p.name, pr.Key, got, want)}
+		}
+	}
+	return nil
+}
+
+func tokenCount(p *player) int {
+	n := 0
+	for _, c := range p.tokens {
+		n += c
+	}
+	return n
+}

@@ -1,0 +1,471 @@
+package champagne
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// startResolution lines up the round's resolution, zone by zone, then the
+// harvest and the end of the season.
+func (s *state) startResolution() {
+	var ws []want
+	for k, o := range s.board["vineyard"] {
+		if o.who >= 0 {
+			k, o := k, o
+			ws = append(ws, want{kind: wAuto, fn: func() { s.takeVineyard(o.who, k) }})
+		}
+	}
+	for _, zone := range []string{"press", "winery"} {
+		for k, o := range s.board[zone] {
+			if o.who >= 0 {
+				zone, k, o := zone, k, o
+				ws = append(ws, want{kind: wAuto, fn: func() { s.build(zone, k, o.who) }})
+			}
+		}
+	}
+	if len(s.board["marketing"]) > 0 {
+		for k := range s.holdN1 {
+			if s.holdN1[k] >= 0 {
+				k := k
+				ws = append(ws, want{kind: wAuto, fn: func() { s.promote(k) }})
+			}
+		}
+		for k, o := range s.board["marketing"] {
+			if o.who < 0 {
+				continue
+			}
+			if s.players[o.who].merchant {
+				k, o := k, o
+				ws = append(ws, want{kind: wAuto, fn: func() { s.holdN1[k] = o.who }})
+			} else {
+				ws = append(ws, want{kind: wOeno, who: o.who, spot: k})
+			}
+		}
+	}
+	// Shipping: the Speak First spot, then the others in turn order.
+	var ship []int
+	for k, o := range s.board["shipping"] {
+		if o.who >= 0 {
+			ship = append(ship, k)
+		}
+	}
+	pos := map[int]int{}
+	for i, p := range s.order {
+		pos[p] = i
+	}
+	sp := s.spots("shipping")
+	sort.SliceStable(ship, func(a, b int) bool {
+		ka, kb := ship[a], ship[b]
+		if sp[ka].First != sp[kb].First {
+			return sp[ka].First
+		}
+		wa, wb := s.board["shipping"][ka].who, s.board["shipping"][kb].who
+		if pos[wa] != pos[wb] {
+			return pos[wa] < pos[wb]
+		}
+		return ka < kb
+	})
+	for _, k := range ship {
+		who := s.board["shipping"][k].who
+		if s.players[who].merchant {
+			ws = append(ws, want{kind: wMerchantShip, who: who, spot: k})
+		} else {
+			ws = append(ws, want{kind: wShip, who: who, spot: k})
+		}
+	}
+	for k, o := range s.board["draw"] {
+		if o.who >= 0 {
+			ws = append(ws, want{kind: wDraw, who: o.who, spot: k})
+		}
+	}
+	ws = append(ws, want{kind: wAuto, fn: s.harvest})
+	s.pushFront(ws...)
+}
+
+// effect applies a spot's placement effect when its collaborator leaves.
+func (s *state) effect(zone string, k, who int) {
+	sp := s.spots(zone)
+	if k >= len(sp) {
+		return
+	}
+	p := s.players[who]
+	p.pp += sp[k].PP
+	s.gainEco(p, sp[k].Eco)
+}
+
+// linkedBonus: a player on both spots of a linked pair draws a token
+// (standard side only), once, when the later of the two resolves.
+func (s *state) linkedBonus(zone string, k, who int) bool {
+	sp := s.spots(zone)
+	if s.first || sp[k].Link == 0 {
+		return false
+	}
+	for j := 0; j < k; j++ {
+		if sp[j].Link == sp[k].Link && s.board[zone][j].who == who {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *state) takeVineyard(who, k int) {
+	p := s.players[who]
+	c := s.offers[k]
+	s.offers[k] = nil
+	if c.Region < 0 {
+		s.pushFront(want{kind: wPlant, who: who, card: c})
+		return
+	}
+	p.vines = append(p.vines, owned{card: c, region: c.Region})
+	p.pp += c.PP
+	s.gainEco(p, c.Eco)
+}
+
+// plant: a Coteaux Vitryats card goes to the region its owner chooses.
+func (s *state) plant(who int, l *validate.Line, w want) *ruleError {
+	p := s.players[who]
+	if len(l.Tokens) != 3 || l.Lower(1) != w.card.ID {
+		return syntax(1, "%s: plant %s REGION", p.name, w.card.ID)
+	}
+	r := s.r.region(l.Lower(2))
+	if r < 0 {
+		return fail(2, "no region is called %q: %s", l.Word(2), strings.Join(s.r.Regions, ", "))
+	}
+	p.vines = append(p.vines, owned{card: w.card, region: r})
+	p.pp += w.card.PP
+	s.gainEco(p, w.card.Eco)
+	return nil
+}
+
+// build resolves a press or winery spot.
+func (s *state) build(zone string, k, who int) {
+	p := s.players[who]
+	var ws []want
+	if zone == "press" {
+		if s.raisePress(who, 1, true) {
+			ws = append(ws, want{kind: wToken, who: who, reason: "press level " + strconv.Itoa(s.r.PressTokenAt)})
+		}
+	} else {
+		s.addModule(p)
+	}
+	s.effect(zone, k, who)
+	if s.linkedBonus(zone, k, who) {
+		ws = append(ws, want{kind: wToken, who: who, reason: "linked spots of the " + zone})
+	}
+	if s.event == "subsidies" {
+		ws = append(ws, want{kind: wToken, who: who, reason: "subsidies"})
+	}
+	s.pushFront(ws...)
+}
+
+// raisePress moves the press marker; past the top each level is a point.
+// It reports whether the level-14 token is due.
+func (s *state) raisePress(who, n int, draw bool) bool {
+	p := s.players[who]
+	due := false
+	for range n {
+		if p.press >= s.r.PressMax {
+			p.pp++
+			continue
+		}
+		p.press++
+		if p.press >= s.r.PressTokenAt && !p.pressTok {
+			p.pressTok = true
+			due = true
+		}
+	}
+	if due && !draw {
+		s.pushFront(want{kind: wToken, who: who, reason: "press level " + strconv.Itoa(s.r.PressTokenAt)})
+	}
+	return due && draw
+}
+
+func (s *state) addModule(p *player) {
+	if p.modules >= s.r.ModulesMax {
+		return
+	}
+	p.modules++
+	if p.modules > s.r.ModulesRow {
+		s.gainEco(p, s.r.Age2Eco)
+	}
+}
+
+// promote: the n+1 collaborator moves the œnothèque to the grid and leaves.
+func (s *state) promote(k int) {
+	who := s.holdN1[k]
+	s.holdN1[k] = -1
+	p := s.players[who]
+	for t := range 3 {
+		room := s.r.GridSlots - p.grid[t]
+		if room > p.oeno[t] {
+			room = p.oeno[t]
+		}
+		p.grid[t] += room
+		p.oeno[t] -= room
+	}
+}
+
+// oenotheque: the n spot moves up to 3 cuvées from the cellar.
+func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
+	p := s.players[who]
+	c, ok := parseCubes(words(l, 1), cuveeLetters, "cuvées")
+	if !ok {
+		return syntax(1, "the œnothèque takes cuvées T, N, B (or none): %s: oenotheque T N", p.name)
+	}
+	if !covers(p.cellar, c) {
+		return fail(1, "%s's cellar holds %s, not %s", p.name, cubes(p.cellar, cuveeLetters), cubes(c, cuveeLetters))
+	}
+	if p.oenoCount()+sum3(c) > s.r.OenoMax {
+		return fail(1, "the œnothèque holds %d cuvées: %s has %d there already", s.r.OenoMax, p.name, p.oenoCount())
+	}
+	sub(&p.cellar, c)
+	add(&p.oeno, c)
+	s.holdN1[w.spot] = who
+	return nil
+}
+
+// draw: still wines blended into cuvées.
+func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
+	p := s.players[who]
+	if len(l.Tokens) == 2 && l.Lower(1) == "none" {
+		s.effect("draw", w.spot, who)
+		return nil
+	}
+	if len(l.Tokens) < 2 {
+		return syntax(0, "%s: draw CUVEE=WINES … (draw T=MPC N=PPM), or draw none", p.name)
+	}
+	for i := 1; i < len(l.Tokens); i++ {
+		cu, wi, ok := strings.Cut(l.Word(i), "=")
+		c, ok1 := parseCubes([]string{cu}, cuveeLetters, "cuvée")
+		g, ok2 := parseCubes([]string{wi}, grapeLetters, "still wines")
+		if !ok || !ok1 || !ok2 || sum3(c) != 1 {
+			return syntax(i, "a draw is written CUVEE=WINES: T=MPC")
+		}
+		if sum3(g) != 3 {
+			return fail(i, "a cuvée is blended from 3 still wines, not %d", sum3(g))
+		}
+		t := 0
+		for c[t] == 0 {
+			t++
+		}
+		if !s.r.canBlend(t, g) {
+			return fail(i, "%s is not blended from %s (see the blending guide)", cuveeNames[t], cubes(g, grapeLetters))
+		}
+		if !covers(p.still, g) {
+			return fail(i, "%s's winery holds %s: no %s to blend", p.name, cubes(p.still, grapeLetters), cubes(g, grapeLetters))
+		}
+		if p.cellarCount() >= s.r.CellarMax {
+			return fail(i, "%s's cellar is full (%d cuvées)", p.name, s.r.CellarMax)
+		}
+		sub(&p.still, g)
+		p.cellar[t]++
+	}
+	s.effect("draw", w.spot, who)
+	return nil
+}
+
+// produced is what a player's vineyards give this round.
+func (s *state) produced(p *player) [3]int {
+	var g [3]int
+	for _, o := range p.vines {
+		if s.event == "climatic-hazards" && o.region == s.eventArg && !p.protected {
+			continue
+		}
+		g[o.card.Grape] += o.card.Qty
+	}
+	return g
+}
+
+func (s *state) capacity(p *player) int {
+	room := s.r.wineryCap(p.modules) - p.stillCount()
+	if c := s.r.pressCap(p.press); c < room {
+		room = c
+	}
+	if room < 0 {
+		room = 0
+	}
+	return room
+}
+
+// harvest brings the grapes in; a player writes his choice only when the
+// press or the winery cannot take everything.
+func (s *state) harvest() {
+	s.harvestRun = true
+	var ws []want
+	for _, i := range s.order {
+		p := s.players[i]
+		if p.merchant {
+			continue
+		}
+		g := s.produced(p)
+		if sum3(g) <= s.capacity(p) {
+			add(&p.still, g)
+		} else if s.capacity(p) > 0 {
+			ws = append(ws, want{kind: wHarvest, who: i})
+		}
+	}
+	ws = append(ws, want{kind: wAuto, fn: s.endSeason})
+	s.pushFront(ws...)
+}
+
+func (s *state) harvestLine(who int, l *validate.Line) *ruleError {
+	p := s.players[who]
+	g, ok := parseCubes(words(l, 1), grapeLetters, "grapes")
+	if !ok {
+		return syntax(1, "the harvest lists the grapes pressed: %s: harvest M M P C", p.name)
+	}
+	prod, capa := s.produced(p), s.capacity(p)
+	if !covers(prod, g) {
+		return fail(1, "%s's vineyards produce %s this round, not %s", p.name, cubes(prod, grapeLetters), cubes(g, grapeLetters))
+	}
+	if sum3(g) != capa {
+		return fail(1, "%s presses %d grapes: as many as the press level and the winery allow (%d), no fewer", p.name, sum3(g), capa)
+	}
+	add(&p.still, g)
+	return nil
+}
+
+// endSeason: reservation penalties, council moves, High Tension discs,
+// postponed market refills and the vineyard renewal.
+func (s *state) endSeason() {
+	for _, p := range s.players {
+		if p.reserved != "" {
+			for _, sec := range s.sectors {
+				if c := sec.seen[p.reserved]; c != nil {
+					p.pp -= c.PP
+				}
+			}
+			p.reserved = ""
+		}
+	}
+	for k, o := range s.board["council"] {
+		if o.who < 0 {
+			continue
+		}
+		var order []int
+		for _, i := range s.order {
+			if i != o.who {
+				order = append(order, i)
+			}
+		}
+		at := k
+		if at > len(order) {
+			at = len(order)
+		}
+		order = append(order[:at], append([]int{o.who}, order[at:]...)...)
+		s.order = order
+	}
+	for z := range s.blocked {
+		s.blocked[z] = (s.blocked[z] + 1) % len(s.spots(z))
+	}
+	var ws []want
+	for i, sec := range s.sectors {
+		for ; sec.pending > 0 && s.round < s.r.Rounds; sec.pending-- {
+			ws = append(ws, want{kind: wMarket, sector: i})
+		}
+	}
+	if s.round < s.r.Rounds {
+		ws = append(ws, want{kind: wOffers})
+	}
+	ws = append(ws, want{kind: wRoundStart})
+	s.pushFront(ws...)
+}
+
+// tokenLine: a bonus token drawn from the supply.
+func (s *state) tokenLine(who int, l *validate.Line, w want) *ruleError {
+	p := s.players[who]
+	if len(l.Tokens) != 2 {
+		return syntax(1, "%s: token KIND (prestige-N, eco, land-REGION, additional-action, reservation, transport, protection)", p.name)
+	}
+	kind, arg, e := s.tokenKind(l, 1)
+	if e != nil {
+		return e
+	}
+	if s.tokensOut[kind] >= s.r.Tokens[kind] {
+		return fail(1, "the box holds %d %s token(s), and none is left in the supply", s.r.Tokens[kind], kind)
+	}
+	if s.tokenSupply == 0 {
+		s.tokenSupply, s.tokenDisc = s.tokenDisc, 0
+		for k := range s.tokensOut {
+			s.tokensOut[k] = s.tokensHeld[k] + s.landOut(k)
+		}
+	}
+	s.tokenSupply--
+	s.tokensOut[kind]++
+	s.gainToken(p, kind, arg)
+	return nil
+}
+
+func (s *state) landOut(kind string) int {
+	if kind != "land" {
+		return 0
+	}
+	n := 0
+	for _, p := range s.players {
+		n += len(p.land)
+	}
+	return n
+}
+
+// tokenKind reads a token's name; land-REGION also returns the region.
+func (s *state) tokenKind(l *validate.Line, i int) (string, int, *ruleError) {
+	w := l.Lower(i)
+	if strings.HasPrefix(w, "land-") {
+		r := s.r.region(strings.TrimPrefix(w, "land-"))
+		if r < 0 {
+			return "", 0, fail(i, "the land ownership token goes on a region: land-%s", strings.Join(s.r.Regions, "|land-"))
+		}
+		return "land", r, nil
+	}
+	if w == "land" {
+		return "", 0, fail(i, "the land ownership token names its region when it is gained: land-REGION")
+	}
+	if _, ok := s.r.Tokens[w]; !ok {
+		return "", 0, fail(i, "no bonus token is called %q: %s", l.Word(i), tokenList(s.r))
+	}
+	return w, -1, nil
+}
+
+func tokenList(r *rules) string {
+	var ks []string
+	for k := range r.Tokens {
+		if k == "land" {
+			k = "land-REGION"
+		}
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, ", ")
+}
+
+// gainToken applies an instant token or keeps a free-use one.
+func (s *state) gainToken(p *player, kind string, region int) {
+	if n, ok := s.r.TokenPrestige[kind]; ok {
+		p.pp += n
+		s.discardToken(kind)
+		return
+	}
+	switch kind {
+	case "eco":
+		s.gainEco(p, s.r.TokenEco)
+		s.discardToken(kind)
+	case "land":
+		if p.merchant {
+			s.discardToken(kind)
+			return
+		}
+		p.land = append(p.land, region)
+	default:
+		if p.merchant {
+			s.discardToken(kind)
+			return
+		}
+		p.tokens[kind]++
+		s.tokensHeld[kind]++
+	}
+}
+
+func (s *state) discardToken(kind string) { s.tokenDisc++ }

@@ -1,0 +1,158 @@
+package champagne
+
+import (
+	"github.com/vintner/vintner/score/champagne"
+	"github.com/vintner/vintner/validate/champagne/tables"
+)
+
+// rules is everything the engine needs to know about the components, in
+// the engine's own terms. It is filled from the component tables (see
+// tables_adapter.go), so that a `rules` file or --tables replaces it.
+type rules struct {
+	Rounds          int
+	Collaborators   int
+	MerchantCollabs int
+	Regions         []string // the five scoring regions, short names (marne, reims, …)
+	RegionNames     []string // printed names, for messages
+	Vineyards       []vineCard
+	CuveeValue      [3]int      // T, N, B
+	Blends          [3][][3]int // per cuvée: allowed multisets as counts of M, P, C
+	Exchange        struct{ Give, Get, PP int }
+	EcoValues       []int // value of each eco index, from the start (index 0)
+	EcoStart        int   // start index of a player
+	EcoMerchant     int   // start index of the Wine Merchant
+	PressStart      int
+	PressMax        int
+	PressTokenAt    int
+	ModulesStart    int
+	ModulesMax      int
+	ModulesRow      int // modules in the Age I row
+	Age2Eco         int
+	ModuleCapacity  []int // still wines held by the i-th module
+	CellarMax       int
+	OenoMax         int
+	GridSlots       int
+	GridBonus       []int // bonus per shipped cuvée with k cubes in the column
+	MarketPerSector int
+	SectorNames     []string          // france, europe, international
+	TransportEco    map[string][3]int // transport -> eco per sector
+	Rows            map[string]shipRow
+	EventPP         map[string]int // falling-sales -2, sales-increase +2
+	EcoTopPP        int
+	EcoBottomPP     int
+	Inherit         []inheritCard
+	Options         map[string]string
+	T               *tables.Tables
+	MarketTokens    int            // face-down tokens on each sector's active space
+	Tokens          map[string]int // bonus token kinds and counts in the box
+	TokenPrestige   map[string]int // prestige-N kinds -> N
+	TokenEco        int            // eco levels of an eco token
+	Events          map[string]int // event kinds and copies in the box
+	EventsDrawn     int
+	InheritKeep     int
+	Spots           map[string][]spot // standard side, zone -> spots 1..n
+	SimpleSpots     map[string][]spot // first-game side
+	HighTension     map[string]int    // zone -> spot blocked in round 1 (1-based)
+	MerchantLevels  map[string]int    // difficulty (key or alias) -> cuvées of each type
+	MerchantNames   map[string]string // difficulty -> "Mathusalem (medium)"
+	Score           champagne.Rules
+}
+
+type shipRow struct {
+	Cards      int
+	ActiveOnly bool
+}
+
+// inheritCard is an Inheritance card of the catalogue.
+type inheritCard struct {
+	ID      string
+	Kind    string
+	Stars   int
+	Vine    string
+	Press   int
+	Modules int
+	Cellar  [3]int
+	Still   [3]int
+	Eco     int
+}
+
+// vineCard is one printed Vineyard card.
+type vineCard struct {
+	ID          string // printed village, lower case and hyphenated
+	Name        string
+	Region      int // index in rules.Regions; -1 for Coteaux Vitryats
+	Grape       int // 0 M, 1 P, 2 C
+	Qty         int
+	PP, Eco     int // bonus in the upper right corner
+	Inheritance bool
+}
+
+// spot is one action spot and its placement effect.
+type spot struct {
+	PP, Eco int
+	First   bool   // Speak First (shipping)
+	Partial bool   // partial delivery (shipping)
+	Row     string // shipping: top or lower
+	Label   string
+	Link    int // linked pair id (0: none)
+}
+
+func (r *rules) vine(id string) *vineCard {
+	for i := range r.Vineyards {
+		if r.Vineyards[i].ID == id {
+			return &r.Vineyards[i]
+		}
+	}
+	return nil
+}
+
+func (r *rules) region(name string) int {
+	for i, n := range r.Regions {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *rules) sector(name string) int {
+	for i, n := range r.SectorNames {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (r *rules) pressCap(level int) int { return r.T.Press.CapacityAt(level) }
+
+func (r *rules) wineryCap(modules int) int { return r.T.Winery.CapacityOf(modules) }
+
+// canBlend reports whether the three still wines (counts of M, P, C) make
+// the cuvée.
+func (r *rules) canBlend(cuvee int, wines [3]int) bool {
+	for _, b := range r.Blends[cuvee] {
+		if b == wines {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *rules) gridBonus(k int) int {
+	if k < len(r.GridBonus) {
+		return r.GridBonus[k]
+	}
+	return r.GridBonus[len(r.GridBonus)-1]
+}
+
+func (r *rules) ecoValue(i int) int { return r.EcoValues[i] }
+
+func (r *rules) inheritance(id string) *inheritCard {
+	for i := range r.Inherit {
+		if r.Inherit[i].ID == id {
+			return &r.Inherit[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,535 @@
+package champagne
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// offersLine reads the active vineyard offers, at setup or at a renewal.
+func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
+	if renewal {
+		for _, c := range s.offers {
+			if c != nil {
+				s.vineDisc[c.ID] = c
+			}
+		}
+	}
+	cards := words(l, 1)
+	unseen := 0
+	for _, c := range s.r.Vineyards {
+		if !c.Inheritance && !s.vineSeen[c.ID] {
+			unseen++
+		}
+	}
+	need := s.seats()
+	if avail := unseen + len(s.vineDisc); avail < need {
+		need = avail
+	}
+	if len(cards) != need {
+		return fail(0, "the board shows %d active vineyard offers (one per stack), not %d", need, len(cards))
+	}
+	var offers []*vineCard
+	seen := map[string]bool{}
+	for i, id := range cards {
+		c := s.r.vine(strings.ToLower(id))
+		if c == nil {
+			return fail(i+1, "no vineyard card is called %q", id)
+		}
+		if c.Inheritance {
+			return fail(i+1, "%s is an inheritance vineyard: it is set aside at setup and comes only with an inheritance card", c.ID)
+		}
+		if seen[c.ID] {
+			return fail(i+1, "%s is offered twice", c.ID)
+		}
+		seen[c.ID] = true
+		switch {
+		case !s.vineSeen[c.ID]:
+			if unseen == 0 {
+				return fail(i+1, "%s cannot come up: the stacks are empty", c.ID)
+			}
+			unseen--
+		case s.vineDisc[c.ID] != nil && unseen == 0:
+			delete(s.vineDisc, c.ID) // the stacks ran out: the discards were shuffled
+		default:
+			return fail(i+1, "%s has already come up and cannot come up again (it is not in the stacks)", c.ID)
+		}
+		s.vineSeen[c.ID] = true
+		offers = append(offers, c)
+	}
+	if renewal && s.keyCheck != nil && len(offers) > 0 {
+		k := s.keyCheck
+		c := offers[0]
+		if c.Region < 0 {
+			if k.chooser < 0 {
+				return fail(1, "%s is a Coteaux Vitryats card: the key of round %d's %s was chosen by a player (chosen-by=NAME on line %d)", c.ID, s.round, k.event, k.line)
+			}
+		} else {
+			if k.chooser >= 0 {
+				return fail(1, "%s is not a Coteaux Vitryats card: round %d's %s had no choice to make (line %d)", c.ID, s.round, k.event, k.line)
+			}
+			if k.region >= 0 && c.Region != k.region {
+				return fail(1, "%s is in %s, but round %d's climatic hazards struck %s (line %d)", c.ID, s.r.RegionNames[c.Region], s.round, s.r.RegionNames[k.region], k.line)
+			}
+			if k.grape >= 0 && c.Grape != k.grape {
+				return fail(1, "%s grows %s, but round %d's grapes quality honoured %s (line %d)", c.ID, grapeNames[c.Grape], s.round, grapeNames[k.grape], k.line)
+			}
+		}
+	}
+	s.offers = offers
+	return nil
+}
+
+// parseMarket reads "SECTOR ID CUVEES PP TRANSPORT" from token i.
+func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
+	if len(l.Tokens) != i+5 {
+		return nil, syntax(0, "a market card is declared as: market SECTOR ID CUVEES PP TRANSPORT (market france F07 TTN 9 truck)")
+	}
+	sec := s.r.sector(l.Lower(i))
+	if sec < 0 {
+		return nil, fail(i, "no market sector is called %q: %s", l.Word(i), strings.Join(s.r.SectorNames, ", "))
+	}
+	c := &marketCard{ID: strings.ToUpper(l.Word(i + 1)), Sector: sec}
+	cu, ok := parseCubes([]string{l.Word(i + 2)}, cuveeLetters, "cuvées")
+	if !ok || sum3(cu) == 0 {
+		return nil, syntax(i+2, "a market card asks for cuvées T (Tradition Brut), N (Blanc de noirs), B (Blanc de blancs)")
+	}
+	c.Cuvees = cu
+	pp, err := strconv.Atoi(l.Word(i + 3))
+	if err != nil || pp < 0 {
+		return nil, syntax(i+3, "a market card's prestige is a number, not %q", l.Word(i+3))
+	}
+	c.PP = pp
+	c.Transport = l.Lower(i + 4)
+	if _, ok := s.r.TransportEco[c.Transport]; !ok {
+		return nil, fail(i+4, "no mode of transport is called %q: %s", l.Word(i+4), transportList(s.r))
+	}
+	return c, nil
+}
+
+func transportList(r *rules) string {
+	var t []string
+	for k := range r.TransportEco {
+		t = append(t, k)
+	}
+	sort.Strings(t)
+	return strings.Join(t, ", ")
+}
+
+// marketLine reveals a market card: at setup (active, then provisional),
+// or a refill (the new provisional on top of its stack).
+func (s *state) marketLine(l *validate.Line, w want) *ruleError {
+	c, e := s.parseMarket(l, 1)
+	if e != nil {
+		return e
+	}
+	sec := s.sectors[c.Sector]
+	if w.kind == wMarket && c.Sector != w.sector {
+		return fail(1, "the card to replace is a %s order, not %s", s.r.SectorNames[w.sector], s.r.SectorNames[c.Sector])
+	}
+	if w.kind == wSetupMarket && sec.prov != nil {
+		return fail(1, "the %s orders are already declared", s.r.SectorNames[c.Sector])
+	}
+	if old := sec.seen[c.ID]; old != nil {
+		if sec.discard[c.ID] == nil || len(sec.seen) < s.r.MarketPerSector {
+			return fail(2, "%s has already come up: a market card never comes up twice while its stack lasts", c.ID)
+		}
+		if *old != *c {
+			return fail(2, "%s came up before as %s %d %s", c.ID, cubes(old.Cuvees, cuveeLetters), old.PP, old.Transport)
+		}
+		delete(sec.discard, c.ID)
+		sec.reshuffled = true
+	} else if len(sec.seen) >= s.r.MarketPerSector {
+		return fail(2, "the box holds %d %s cards: %s would be one more", s.r.MarketPerSector, s.r.SectorNames[c.Sector], c.ID)
+	}
+	for _, o := range s.sectors {
+		if o != sec && o.seen[c.ID] != nil {
+			return fail(2, "%s is a %s card", c.ID, s.r.SectorNames[o.seen[c.ID].Sector])
+		}
+	}
+	sec.seen[c.ID] = c
+	switch {
+	case w.kind == wSetupMarket && sec.active == nil:
+		sec.active = c
+	case sec.active == nil:
+		sec.active, sec.prov = sec.prov, c
+	default:
+		sec.prov = c
+	}
+	return nil
+}
+
+// inherit: a player's kept Inheritance cards, by id, in the order he
+// chose them; resolved at once, in that order.
+func (s *state) inherit(who int, l *validate.Line) *ruleError {
+	p := s.players[who]
+	var ids []int
+	for i := 1; i < len(l.Tokens); i++ {
+		if l.Word(i) != "," {
+			ids = append(ids, i)
+		}
+	}
+	if len(ids) != s.r.InheritKeep {
+		return fail(0, "%s keeps %d inheritance cards, not %d: %s: inherit ID ID ID (%s)", p.name, s.r.InheritKeep, len(ids), p.name, s.inheritList())
+	}
+	s.inheritLines[who] = l
+	for _, t := range ids {
+		id := strings.ToUpper(l.Word(t))
+		c := s.r.inheritance(id)
+		if c == nil {
+			return fail(t, "no inheritance card is called %q (%s)", l.Word(t), s.inheritList())
+		}
+		if s.inheritSeen[id] > 0 {
+			return fail(t, "%s was already kept by another player: each inheritance card is kept once", id)
+		}
+		s.inheritSeen[id]++
+		s.picks[who] = append(s.picks[who], id)
+		switch c.Kind {
+		case "vineyard":
+			v := s.r.vine(c.Vine)
+			if v != nil {
+				s.vineSeen[v.ID] = true
+				p.vines = append(p.vines, owned{card: v, region: v.Region})
+				p.pp += v.PP
+				s.gainEco(p, v.Eco)
+			}
+			if c.Stars > p.vineStar {
+				p.vineStar = c.Stars
+			}
+		case "press":
+			s.raisePress(who, c.Press, false)
+		case "winery":
+			for range c.Modules {
+				s.addModule(p)
+			}
+		}
+		s.gainEco(p, c.Eco)
+		p.stars += c.Stars
+		if p.cellarCount()+sum3(c.Cellar) > s.r.CellarMax {
+			return fail(t, "%s's cellar holds %d cuvées", p.name, s.r.CellarMax)
+		}
+		add(&p.cellar, c.Cellar)
+		if p.stillCount()+sum3(c.Still) > s.r.wineryCap(p.modules) {
+			return fail(t, "%s's winery holds %d still wines", p.name, s.r.wineryCap(p.modules))
+		}
+		add(&p.still, c.Still)
+	}
+	p.inherited = true
+	if who == s.humans-1 && len(s.deals) > 0 {
+		return s.checkDraft()
+	}
+	return nil
+}
+
+func (s *state) inheritList() string {
+	var ids []string
+	for _, c := range s.r.Inherit {
+		ids = append(ids, c.ID)
+	}
+	return strings.Join(ids, " ")
+}
+
+// dealLine records the inheritance cards dealt to a player (optional):
+// deal NAME ID ID …
+func (s *state) dealLine(l *validate.Line) *ruleError {
+	if len(l.Tokens) < 2 {
+		return syntax(0, "deal NAME ID ID …: the inheritance cards dealt to a player")
+	}
+	who := -1
+	for i := 0; i < s.humans; i++ {
+		if s.players[i].name == l.Word(1) {
+			who = i
+		}
+	}
+	if who < 0 {
+		return fail(1, "%q is not a player of this game", l.Word(1))
+	}
+	if s.deals[who] != nil {
+		return fail(1, "%s's inheritance cards are already dealt", l.Word(1))
+	}
+	per := len(s.r.Inherit) / s.humans
+	if len(l.Tokens)-2 != per {
+		return fail(0, "the %d inheritance cards are dealt evenly: %d to each player, not %d", len(s.r.Inherit), per, len(l.Tokens)-2)
+	}
+	var hand []string
+	for i := 2; i < len(l.Tokens); i++ {
+		id := strings.ToUpper(l.Word(i))
+		if s.r.inheritance(id) == nil {
+			return fail(i, "no inheritance card is called %q (%s)", l.Word(i), s.inheritList())
+		}
+		if s.dealt[id] {
+			return fail(i, "%s is dealt twice", id)
+		}
+		s.dealt[id] = true
+		hand = append(hand, id)
+	}
+	s.deals[who] = hand
+	return nil
+}
+
+// checkDraft replays the draft: each pick comes from the hand the player
+// holds at that moment, passed on to the left after every pick.
+func (s *state) checkDraft() *ruleError {
+	n := s.humans
+	for i := 0; i < n; i++ {
+		if s.deals[i] == nil {
+			return fail(0, "the deal of %s's inheritance cards is missing (deal %s ID …)", s.players[i].name, s.players[i].name)
+		}
+	}
+	hands := make([][]string, n)
+	for i := range hands {
+		hands[i] = append([]string(nil), s.deals[i]...)
+	}
+	for k := 0; k < s.r.InheritKeep; k++ {
+		for i := 0; i < n; i++ {
+			h := ((i-k)%n + n) % n // player i holds the hand dealt to the player k seats to his right
+			id := s.picks[i][k]
+			j := indexStr(hands[h], id)
+			if j < 0 {
+				l := s.inheritLines[i]
+				tok := 1
+				for t := 1; t < len(l.Tokens); t++ {
+					if strings.EqualFold(l.Word(t), id) {
+						tok = t
+					}
+				}
+				return fail(tok, "%s cannot keep %s as his pick %d: the hand he holds then is %s", s.players[i].name, id, k+1, strings.Join(hands[h], " "))
+			}
+			hands[h] = append(hands[h][:j], hands[h][j+1:]...)
+		}
+	}
+	return nil
+}
+
+func indexStr(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// setupDone seats the Cellar Masters by stars.
+func (s *state) setupDone() {
+	var hs []int
+	for i := 0; i < s.humans; i++ {
+		hs = append(hs, i)
+	}
+	sort.SliceStable(hs, func(a, b int) bool {
+		pa, pb := s.players[hs[a]], s.players[hs[b]]
+		if pa.stars != pb.stars {
+			return pa.stars > pb.stars
+		}
+		return pa.vineStar > pb.vineStar
+	})
+	s.order = hs
+	if s.merchant != nil {
+		s.order = append(s.order, len(s.players)-1)
+	}
+	if s.tension {
+		s.blocked = map[string]int{}
+		for z, sp := range s.r.HighTension {
+			s.blocked[z] = sp - 1
+		}
+	}
+}
+
+// startRound begins a round, or ends the game after the last.
+func (s *state) startRound() {
+	s.round++
+	if s.round > s.r.Rounds {
+		s.round = s.r.Rounds
+		s.pushFront(want{kind: wFinal})
+		return
+	}
+	s.event, s.eventArg, s.keyCheck, s.harvestRun = "", -1, nil, false
+	for _, p := range s.players {
+		p.discUsed, p.protected = false, false
+		p.transport = map[string]bool{}
+		s.placed = make([]int, len(s.players))
+	}
+	s.resetBoard()
+	ws := []want{{kind: wEvent}}
+	if s.merchant != nil {
+		ws = append(ws, want{kind: wMerchantEvent})
+	}
+	ws = append(ws, want{kind: wAuto, fn: s.startPlacement})
+	s.pushFront(ws...)
+}
+
+func (s *state) spots(zone string) []spot {
+	if s.first {
+		return s.r.SimpleSpots[zone]
+	}
+	return s.r.Spots[zone]
+}
+
+func (s *state) resetBoard() {
+	s.board = map[string][]occupant{}
+	for _, z := range zoneOrder {
+		n := len(s.spots(z))
+		switch z {
+		case "vineyard":
+			n = len(s.offers)
+		case "council":
+			n = s.seats()
+		}
+		sp := make([]occupant, n)
+		for i := range sp {
+			sp[i] = free
+		}
+		if b, ok := s.blocked[z]; ok && b < n {
+			sp[b] = occupant{who: -2}
+		}
+		s.board[z] = sp
+	}
+}
+
+// eventLine reveals the round's event and applies what it does at once.
+func (s *state) eventLine(l *validate.Line) *ruleError {
+	kind := l.Lower(1)
+	copies, ok := s.r.Events[kind]
+	if !ok {
+		var ks []string
+		for k := range s.r.Events {
+			ks = append(ks, k)
+		}
+		sort.Strings(ks)
+		return fail(1, "no event card is called %q: %s", l.Word(1), strings.Join(ks, ", "))
+	}
+	s.event = kind
+	s.eventArg = -1
+	chooser := -1
+	region, grape := -1, -1
+	for i := 2; i < len(l.Tokens); i++ {
+		k, v, hasEq := strings.Cut(l.Lower(i), "=")
+		switch {
+		case !hasEq && (kind == "falling-sales" || kind == "sales-increase") && s.eventArg < 0:
+			s.eventArg = s.r.sector(k)
+			if s.eventArg < 0 {
+				return fail(i, "no market sector is called %q: %s", l.Word(i), strings.Join(s.r.SectorNames, ", "))
+			}
+		case k == "region" && kind == "climatic-hazards":
+			region = s.r.region(v)
+			if region < 0 {
+				return fail(i, "no region is called %q: %s", v, strings.Join(s.r.Regions, ", "))
+			}
+		case k == "grape" && kind == "grapes-quality":
+			g, ok := parseCubes([]string{v}, grapeLetters, "grape")
+			if !ok || sum3(g) != 1 {
+				return fail(i, "the key grape is M (Meunier), P (Pinot noir) or C (Chardonnay)")
+			}
+			for j := range 3 {
+				if g[j] == 1 {
+					grape = j
+				}
+			}
+		case k == "chosen-by" && (kind == "climatic-hazards" || kind == "grapes-quality"):
+			chooser = -1
+			for j := 0; j < s.humans; j++ {
+				if s.players[j].name == l.Word(i)[len("chosen-by="):] {
+					chooser = j
+				}
+			}
+			if s.merchant != nil && strings.EqualFold(v, "merchant") {
+				chooser = len(s.players) - 1
+			}
+			if chooser < 0 {
+				return fail(i, "%q is not a player of this game", l.Word(i)[len("chosen-by="):])
+			}
+			if want := s.fewestPP(); want != chooser {
+				return fail(i, "the key is chosen by the player with the fewest prestige points (the last in turn order on a tie): %s, not %s", s.nameOf(want), s.nameOf(chooser))
+			}
+		default:
+			return syntax(i, "%s takes %s", kind, eventArgs(kind))
+		}
+	}
+	if s.eventsSeen[kind] >= copies {
+		return fail(1, "the box holds %d %s card(s): this would be one more", copies, kind)
+	}
+	count := 0
+	for _, n := range s.eventsSeen {
+		count += n
+	}
+	if count >= s.r.EventsDrawn {
+		return fail(1, "only %d event cards are drawn for a game", s.r.EventsDrawn)
+	}
+	s.eventsSeen[kind]++
+	switch kind {
+	case "falling-sales", "sales-increase":
+		if s.eventArg < 0 {
+			return syntax(len(l.Tokens), "%s names the sector it strikes: %s", kind, eventArgs(kind))
+		}
+	case "climatic-hazards":
+		if region < 0 {
+			return syntax(len(l.Tokens), "climatic hazards names its key region: region=REGION")
+		}
+		s.eventArg = region
+		s.keyCheck = &keyCheck{event: "climatic hazards", region: region, grape: -1, chooser: chooser, line: l.Num}
+	case "grapes-quality":
+		if grape < 0 {
+			return syntax(len(l.Tokens), "grapes quality names its key grape: grape=M|P|C")
+		}
+		s.eventArg = grape
+		s.keyCheck = &keyCheck{event: "grapes quality", region: -1, grape: grape, chooser: chooser, line: l.Num}
+		for _, p := range s.players {
+			for _, o := range p.vines {
+				if o.card.Grape == grape {
+					p.pp++
+				}
+			}
+		}
+	case "corks-defect":
+		var ws []want
+		for _, i := range s.order {
+			if s.players[i].merchant {
+				ws = append(ws, want{kind: wAuto, fn: s.merchantCorks})
+			} else {
+				ws = append(ws, want{kind: wCorks, who: i})
+			}
+		}
+		s.pushFront(ws...)
+	}
+	return nil
+}
+
+func eventArgs(kind string) string {
+	switch kind {
+	case "falling-sales", "sales-increase":
+		return "a sector: france, europe or international"
+	case "climatic-hazards":
+		return "region=REGION [chosen-by=NAME]"
+	case "grapes-quality":
+		return "grape=M|P|C [chosen-by=NAME]"
+	}
+	return "nothing more"
+}
+
+// fewestPP is the player who chooses the key when a Coteaux Vitryats card
+// leaves it open: the fewest prestige points, the last in turn order on a tie.
+func (s *state) fewestPP() int {
+	best := -1
+	for _, i := range s.order {
+		if best < 0 || s.players[i].pp <= s.players[best].pp {
+			best = i
+		}
+	}
+	return best
+}
+
+// corks: a player discards a cuvée of his cellar.
+func (s *state) corks(who int, l *validate.Line) *ruleError {
+	p := s.players[who]
+	c, ok := parseCubes(words(l, 1), cuveeLetters, "cuvée")
+	if !ok || sum3(c) != 1 {
+		return syntax(1, "the corks defect discards one cuvée: %s: discard T|N|B", p.name)
+	}
+	if !covers(p.cellar, c) {
+		return fail(1, "%s has no %s in his cellar (he has %s)", p.name, cubes(c, cuveeLetters), cubes(p.cellar, cuveeLetters))
+	}
+	sub(&p.cellar, c)
+	return nil
+}

@@ -1,0 +1,417 @@
+package champagne
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// shipment is one market card validated.
+type shipment struct {
+	card    *marketCard
+	tok     int // token index of the card id
+	keep    string
+	keepArg int
+	keepTok int
+	short   [3]int
+	partner int
+	pcuvee  [3]int
+}
+
+// value is a card's prestige this round (the sales events move it).
+func (s *state) value(c *marketCard) int {
+	v := c.PP
+	if s.eventArg == c.Sector && (s.event == "falling-sales" || s.event == "sales-increase") {
+		v += s.r.EventPP[s.event]
+	}
+	return v
+}
+
+// transport is the mode a player ships a card by (a token may swap it).
+func (s *state) transport(p *player, c *marketCard) string {
+	if p.transport[c.ID] {
+		switch c.Transport {
+		case "plane":
+			return "boat"
+		case "boat":
+			return "plane"
+		}
+	}
+	return c.Transport
+}
+
+// shippable says why a card cannot be validated from a spot, or "".
+func (s *state) shippable(who, k int, c *marketCard) string {
+	p := s.players[who]
+	sec := s.sectors[c.Sector]
+	row := s.r.Rows[s.spots("shipping")[k].Row]
+	if c != sec.active && (row.ActiveOnly || s.event == "global-pandemic") {
+		if s.event == "global-pandemic" {
+			return "during the global pandemic only the 3 active orders can be validated"
+		}
+		return "from the lower row only the 3 active orders can be validated"
+	}
+	for _, o := range s.players {
+		if o.reserved == c.ID && o != p {
+			return c.ID + " is reserved by " + o.name
+		}
+	}
+	mode := s.transport(p, c)
+	if s.event == "airports-strike" && mode == "plane" {
+		return "the airports are on strike: nothing leaves by plane"
+	}
+	if s.event == "seaports-strike" && mode == "boat" {
+		return "the seaports are on strike: nothing leaves by boat"
+	}
+	return ""
+}
+
+// ship: a player validates market cards from his shipping spot.
+func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
+	p := s.players[who]
+	sp := s.spots("shipping")[w.spot]
+	if len(l.Tokens) == 2 && l.Lower(1) == "none" {
+		s.effect("shipping", w.spot, who)
+		return nil
+	}
+	var ships []*shipment
+	cur := (*shipment)(nil)
+	for i := 1; i < len(l.Tokens); i++ {
+		word := l.Lower(i)
+		switch {
+		case word == ",":
+			cur = nil
+		case cur == nil:
+			c := s.visible(strings.ToUpper(l.Word(i)))
+			if c == nil {
+				return fail(i, "%s is not one of the market cards on the board", l.Word(i))
+			}
+			cur = &shipment{card: c, tok: i, partner: -1}
+			ships = append(ships, cur)
+		case word == "keep" && i+1 < len(l.Tokens):
+			kind, arg, e := s.tokenKind(l, i+1)
+			if e != nil {
+				return e
+			}
+			cur.keep, cur.keepArg, cur.keepTok = kind, arg, i+1
+			i++
+		case word == "short" && i+1 < len(l.Tokens):
+			c, ok := parseCubes([]string{l.Word(i + 1)}, cuveeLetters, "cuvée")
+			if !ok || sum3(c) != 1 {
+				return syntax(i+1, "short names the one cuvée not shipped: short T|N|B")
+			}
+			cur.short = c
+			i++
+		case word == "partner" && i+2 < len(l.Tokens):
+			if !s.partner {
+				return fail(i, "a partner helps only in the Trade Partnership variant")
+			}
+			pi := -1
+			for j := 0; j < s.humans; j++ {
+				if s.players[j].name == l.Word(i+1) {
+					pi = j
+				}
+			}
+			if pi < 0 || pi == who {
+				return fail(i+1, "%s cannot be %s's partner: a partner is another player", l.Word(i+1), p.name)
+			}
+			c, ok := parseCubes([]string{l.Word(i + 2)}, cuveeLetters, "cuvée")
+			if !ok || sum3(c) != 1 {
+				return syntax(i+2, "a partner provides one cuvée: partner NAME T|N|B")
+			}
+			cur.partner, cur.pcuvee = pi, c
+			i += 2
+		default:
+			return syntax(i, "after a card: keep TOKEN, short CUVEE or partner NAME CUVEE; a second card follows a comma")
+		}
+	}
+	max := s.r.Rows[sp.Row].Cards
+	if len(ships) > max {
+		return fail(ships[max].tok, "shipping %d validates %d market card(s) at most", w.spot+1, max)
+	}
+	if len(ships) == 2 && ships[0].card == ships[1].card {
+		return fail(ships[1].tok, "%s is validated once", ships[0].card.ID)
+	}
+	shorts := 0
+	var refills []want
+	for _, sh := range ships {
+		c := sh.card
+		if why := s.shippable(who, w.spot, c); why != "" {
+			return fail(sh.tok, "%s cannot be validated: %s", c.ID, why)
+		}
+		need := c.Cuvees
+		if sum3(sh.short) > 0 {
+			shorts++
+			if !sp.Partial || shorts > 1 {
+				return fail(sh.tok, "only the partial delivery spot ships one cuvée less, once")
+			}
+			if !covers(need, sh.short) {
+				return fail(sh.tok, "%s does not ask for %s", c.ID, cubes(sh.short, cuveeLetters))
+			}
+			sub(&need, sh.short)
+		}
+		if sh.partner >= 0 {
+			if !covers(need, sh.pcuvee) {
+				return fail(sh.tok, "%s does not ask for %s", c.ID, cubes(sh.pcuvee, cuveeLetters))
+			}
+			sub(&need, sh.pcuvee)
+			if !covers(s.players[sh.partner].cellar, sh.pcuvee) {
+				return fail(sh.tok, "%s has no %s in his cellar to provide", s.players[sh.partner].name, cubes(sh.pcuvee, cuveeLetters))
+			}
+		}
+		if sum3(need) == 0 {
+			return fail(sh.tok, "a market card is never free: %s ships at least one cuvée", p.name)
+		}
+		if !covers(p.cellar, need) {
+			return fail(sh.tok, "%s cannot fulfil %s: it asks for %s and his cellar holds %s", p.name, c.ID, cubes(need, cuveeLetters), cubes(p.cellar, cuveeLetters))
+		}
+		sec := s.sectors[c.Sector]
+		hasTok := c == sec.active && sec.tokens > 0 && (s.tokenSupply+sec.tokens > 0)
+		if hasTok && sh.keep == "" {
+			return fail(sh.tok, "%s's active space holds bonus tokens: %s keeps one (keep KIND)", c.ID, p.name)
+		}
+		if !hasTok && sh.keep != "" {
+			return fail(sh.keepTok, "no bonus token lies on %s's space", c.ID)
+		}
+		if sh.keep != "" && s.tokensOut[sh.keep] >= s.r.Tokens[sh.keep] {
+			return fail(sh.keepTok, "the box holds %d %s token(s), all of them elsewhere", s.r.Tokens[sh.keep], sh.keep)
+		}
+		// Validate it.
+		sub(&p.cellar, need)
+		gain := s.value(c)
+		for t := range 3 {
+			gain += need[t] * s.r.gridBonus(p.grid[t])
+			gain -= sh.short[t] * s.r.CuveeValue[t]
+			gain -= sh.pcuvee[t] * s.r.CuveeValue[t]
+		}
+		p.pp += gain
+		s.gainEco(p, s.r.TransportEco[s.transport(p, c)][c.Sector])
+		if sh.partner >= 0 {
+			q := s.players[sh.partner]
+			sub(&q.cellar, sh.pcuvee)
+			for t := range 3 {
+				q.pp += sh.pcuvee[t] * (s.r.CuveeValue[t] + s.r.gridBonus(q.grid[t]))
+			}
+		}
+		if p.reserved == c.ID {
+			p.reserved = ""
+		}
+		if sh.keep != "" {
+			s.tokensOut[sh.keep]++
+			s.tokenSupply += sec.tokens - 1
+			sec.tokens = 0
+			s.gainToken(p, sh.keep, sh.keepArg)
+		}
+		refills = append(refills, s.validated(c)...)
+	}
+	s.pushFront(refills...)
+	s.effect("shipping", w.spot, who)
+	return nil
+}
+
+// validated discards a card and returns its refill, if it comes now.
+func (s *state) validated(c *marketCard) []want {
+	sec := s.sectors[c.Sector]
+	sec.discard[c.ID] = c
+	if c == sec.active {
+		sec.active = nil
+		if s.event == "global-pandemic" {
+			sec.pending++
+			return nil
+		}
+		sec.active, sec.prov = sec.prov, nil
+	} else {
+		sec.prov = nil
+	}
+	return []want{{kind: wMarket, sector: c.Sector}}
+}
+
+// merchantEvent: the Automa part of the event card.
+func (s *state) merchantEvent(l *validate.Line) *ruleError {
+	m := s.merchant
+	mi := len(s.players) - 1
+	if len(l.Tokens) != 5 || l.Lower(3) != "cuvees" {
+		return syntax(0, "merchant shipping SPOT cuvees CUVEES (merchant shipping 2 cuvees TN)")
+	}
+	k, err := strconv.Atoi(l.Word(2))
+	if err != nil || k < 1 || k > len(s.board["shipping"]) {
+		return syntax(2, "the shipping spots are 1 to %d", len(s.board["shipping"]))
+	}
+	if s.board["shipping"][k-1].who != -1 {
+		return fail(2, "shipping %d is not free", k)
+	}
+	c, ok := parseCubes(words(l, 4), cuveeLetters, "cuvées")
+	if !ok {
+		return syntax(4, "cuvées are T, N, B")
+	}
+	if s.available(mi) <= 0 {
+		return fail(1, "the Wine Merchant has no collaborator left to place")
+	}
+	s.board["shipping"][k-1] = occupant{who: mi}
+	s.placed[mi]++
+	for t := range 3 {
+		for ; c[t] > 0 && m.cellarCount() < s.r.CellarMax; c[t]-- {
+			m.cellar[t]++
+		}
+	}
+	for t := 2; t >= 0; t-- {
+		for ; c[t] > 0 && m.oenoCount() < s.r.OenoMax; c[t]-- {
+			m.oeno[t]++
+		}
+	}
+	if m.oenoCount() >= s.r.OenoMax {
+		s.merchantMarketing()
+	}
+	return nil
+}
+
+// merchantCorks: the Wine Merchant gives up his least valuable cuvée.
+func (s *state) merchantCorks() {
+	m := s.merchant
+	for t := range 3 {
+		if m.cellar[t] > 0 {
+			m.cellar[t]--
+			return
+		}
+	}
+}
+
+// merchantRank orders two candidate cards for the Wine Merchant: prestige
+// (with his marketing bonus), then the eco report, then a bonus token, then
+// the destination (international, europe, france).
+func (s *state) merchantKey(c *marketCard) [4]int {
+	m := s.merchant
+	pp := s.value(c)
+	for t := range 3 {
+		pp += c.Cuvees[t] * s.r.gridBonus(m.grid[t])
+	}
+	tok := 0
+	if sec := s.sectors[c.Sector]; c == sec.active && sec.tokens > 0 {
+		tok = 1
+	}
+	return [4]int{pp, s.r.TransportEco[c.Transport][c.Sector], tok, c.Sector}
+}
+
+func less4(a, b [4]int) bool {
+	for i := range 4 {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// merchantBest lists the best cards the Merchant can fulfil from a spot.
+func (s *state) merchantBest(k int, except *marketCard, cellar [3]int) []*marketCard {
+	mi := len(s.players) - 1
+	var best []*marketCard
+	var bk [4]int
+	for _, sec := range s.sectors {
+		for _, c := range []*marketCard{sec.active, sec.prov} {
+			if c == nil || c == except || s.shippable(mi, k, c) != "" || !covers(cellar, c.Cuvees) {
+				continue
+			}
+			key := s.merchantKey(c)
+			switch {
+			case best == nil || less4(bk, key):
+				best, bk = []*marketCard{c}, key
+			case !less4(key, bk):
+				best = append(best, c)
+			}
+		}
+	}
+	return best
+}
+
+// merchantShip: the Wine Merchant's choice is the rules', the record says
+// which tied card and which token came up.
+func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
+	m := s.merchant
+	mi := len(s.players) - 1
+	sp := s.spots("shipping")[w.spot]
+	max := s.r.Rows[sp.Row].Cards
+	var cards []*shipment
+	i := 2
+	if len(l.Tokens) == 3 && l.Lower(2) == "none" {
+		i = len(l.Tokens)
+	}
+	for ; i < len(l.Tokens); i++ {
+		switch {
+		case l.Word(i) == ",":
+		case l.Lower(i) == "keep" && len(cards) > 0 && i+1 < len(l.Tokens):
+			kind, arg, e := s.tokenKind(l, i+1)
+			if e != nil {
+				return e
+			}
+			cards[len(cards)-1].keep, cards[len(cards)-1].keepArg, cards[len(cards)-1].keepTok = kind, arg, i+1
+			i++
+		default:
+			c := s.visible(strings.ToUpper(l.Word(i)))
+			if c == nil {
+				return fail(i, "%s is not one of the market cards on the board", l.Word(i))
+			}
+			cards = append(cards, &shipment{card: c, tok: i})
+		}
+	}
+	cellar := m.cellar
+	var prev *marketCard
+	for n := 0; n < max; n++ {
+		best := s.merchantBest(w.spot, prev, cellar)
+		if n >= len(cards) {
+			if len(best) > 0 {
+				return fail(len(l.Tokens), "the Wine Merchant can still fulfil %s: he always takes the card worth the most", best[0].ID)
+			}
+			break
+		}
+		sh := cards[n]
+		ok := false
+		for _, b := range best {
+			ok = ok || b == sh.card
+		}
+		if !ok {
+			if len(best) == 0 {
+				return fail(sh.tok, "the Wine Merchant cannot validate %s from shipping %d", sh.card.ID, w.spot+1)
+			}
+			return fail(sh.tok, "the Wine Merchant takes %s, the card worth the most to him, not %s", best[0].ID, sh.card.ID)
+		}
+		sub(&cellar, sh.card.Cuvees)
+		prev = sh.card
+		if max == 1 {
+			break
+		}
+	}
+	if len(cards) > max {
+		return fail(cards[max].tok, "shipping %d validates %d market card(s) at most", w.spot+1, max)
+	}
+	var refills []want
+	for _, sh := range cards {
+		c := sh.card
+		sec := s.sectors[c.Sector]
+		hasTok := c == sec.active && sec.tokens > 0
+		if hasTok && sh.keep == "" {
+			return fail(sh.tok, "%s's space holds bonus tokens: the Wine Merchant takes one at random (keep KIND)", c.ID)
+		}
+		if !hasTok && sh.keep != "" {
+			return fail(sh.keepTok, "no bonus token lies on %s's space", c.ID)
+		}
+		if sh.keep != "" && s.tokensOut[sh.keep] >= s.r.Tokens[sh.keep] {
+			return fail(sh.keepTok, "the box holds %d %s token(s), all of them elsewhere", s.r.Tokens[sh.keep], sh.keep)
+		}
+		key := s.merchantKey(c)
+		sub(&m.cellar, c.Cuvees)
+		m.pp += key[0]
+		s.gainEco(m, key[1])
+		if sh.keep != "" {
+			s.tokensOut[sh.keep]++
+			sec.tokens--
+			s.gainToken(m, sh.keep, sh.keepArg)
+		}
+		refills = append(refills, s.validated(c)...)
+	}
+	s.pushFront(refills...)
+	s.effect("shipping", w.spot, mi)
+	return nil
+}
+
+var _ = validate.CodeRule

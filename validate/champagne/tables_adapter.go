@@ -1,0 +1,155 @@
+package champagne
+
+import (
+	"strings"
+
+	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/champagne/tables"
+)
+
+// rulesFor loads the component tables in force (the defaults, or the
+// override of --tables / a `rules` line) and turns them into the engine's
+// terms.
+func (Game) rulesFor(opt validate.Options) (*rules, validate.Diagnostics) {
+	if opt.Tables == nil {
+		return defaultRules(), nil
+	}
+	t, diags := tables.Load(opt)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return fromTables(t), diags
+}
+
+var cachedDefault *rules
+
+func defaultRules() *rules {
+	if cachedDefault == nil {
+		cachedDefault = fromTables(tables.Default())
+	}
+	return cachedDefault
+}
+
+func letterIndex(letters, l string) int {
+	return strings.Index(letters, strings.ToUpper(l))
+}
+
+func fromTables(t *tables.Tables) *rules {
+	r := &rules{T: t, Rounds: t.Rounds, Collaborators: t.Collaborators, MerchantCollabs: t.MerchantCollaborators,
+		EventsDrawn: t.EventsDrawn, CellarMax: t.CellarMax, OenoMax: t.OenothequeMax,
+		GridSlots: t.Marketing.Slots, GridBonus: t.Marketing.Bonus, Options: t.Options,
+		EcoValues: t.Eco.Values, EcoStart: t.Eco.Start, EcoMerchant: t.Eco.MerchantStart,
+		EcoTopPP: t.Eco.TopPP, EcoBottomPP: t.Eco.BottomPP,
+		PressStart: t.Press.Start, PressMax: t.Press.Max, PressTokenAt: t.Press.TokenAt,
+		ModulesStart: t.Winery.Start, ModulesMax: t.Winery.Max, ModulesRow: t.Winery.Row, Age2Eco: t.Winery.AgeIIEco,
+		InheritKeep: t.InheritanceKeep, Score: t.ScoreRules()}
+	r.Exchange.Give, r.Exchange.Get, r.Exchange.PP = t.Exchange.Give, t.Exchange.Get, t.Exchange.PP
+	for _, reg := range t.Regions {
+		r.Regions = append(r.Regions, reg.Key)
+		r.RegionNames = append(r.RegionNames, reg.Name)
+	}
+	for _, v := range t.Vineyards {
+		c := vineCard{ID: v.Key, Name: v.Name, Region: r.region(v.Region), Grape: letterIndex(grapeLetters, v.Grape),
+			Qty: v.Grapes, PP: v.PP, Eco: v.Eco, Inheritance: v.Inheritance}
+		if v.Wild(t) {
+			c.Region = -1
+		}
+		r.Vineyards = append(r.Vineyards, c)
+	}
+	for _, c := range t.Cuvees {
+		if i := letterIndex(cuveeLetters, c.Letter); i >= 0 {
+			r.CuveeValue[i] = c.Value
+		}
+	}
+	// Every triple of still wines, checked against the tables' blends.
+	for m := 0; m <= 3; m++ {
+		for p := 0; m+p <= 3; p++ {
+			w := [3]int{m, p, 3 - m - p}
+			for cu := range 3 {
+				if t.CanBlend(cuveeLetters[cu:cu+1], cubes(w, grapeLetters)) {
+					r.Blends[cu] = append(r.Blends[cu], w)
+				}
+			}
+		}
+	}
+	for _, s := range t.Sectors {
+		r.SectorNames = append(r.SectorNames, s.Key)
+		r.MarketPerSector = s.Cards
+		r.MarketTokens = s.Tokens
+	}
+	r.TransportEco = map[string][3]int{}
+	for _, tr := range t.Transports {
+		var e [3]int
+		for i, s := range r.SectorNames {
+			e[i] = t.ShippingEco(s, tr.Key)
+		}
+		r.TransportEco[tr.Key] = e
+	}
+	r.Rows = map[string]shipRow{}
+	for _, row := range t.ShippingRows {
+		r.Rows[row.Key] = shipRow{Cards: row.Cards, ActiveOnly: row.ActiveOnly}
+	}
+	r.Tokens, r.TokenPrestige = map[string]int{}, map[string]int{}
+	for _, b := range t.Tokens {
+		key := b.Key
+		if b.Zone != "" {
+			key += "-" + b.Zone
+		}
+		r.Tokens[key] += b.Count
+		if b.PP != 0 && b.Instant {
+			r.TokenPrestige[key] = b.PP
+		}
+		if key == "eco" {
+			r.TokenEco = b.Eco
+		}
+	}
+	r.Events, r.EventPP = map[string]int{}, map[string]int{}
+	for _, e := range t.Events {
+		r.Events[e.Key] = e.Count
+		r.EventPP[e.Key] = t.EventPP(e.Key)
+	}
+	for _, in := range t.Inheritances {
+		c := inheritCard{ID: strings.ToUpper(in.ID), Kind: in.Kind, Stars: in.Stars, Vine: in.Vineyard,
+			Press: in.Press, Modules: in.Modules, Eco: in.Eco}
+		c.Cellar, _ = parseCubes([]string{in.Cellar}, cuveeLetters, "")
+		c.Still, _ = parseCubes([]string{in.Still}, grapeLetters, "")
+		r.Inherit = append(r.Inherit, c)
+	}
+	r.Spots, r.SimpleSpots = map[string][]spot{}, map[string][]spot{}
+	for _, z := range []string{"press", "winery", "marketing", "shipping", "draw"} {
+		for side, dst := range map[string]map[string][]spot{"standard": r.Spots, "simplified": r.SimpleSpots} {
+			links := map[string]int{}
+			for _, sp := range t.SpotsOf(side, z) {
+				if sp.Step == "n+1" {
+					continue // the marketing n+1 spots are reached from n
+				}
+				s := spot{PP: sp.PP, Eco: sp.Eco, First: sp.First, Partial: sp.Partial, Row: sp.Row, Label: sp.Label}
+				if sp.Link != "" {
+					if links[sp.Link] == 0 {
+						links[sp.Link] = len(links) + 1
+					}
+					s.Link = links[sp.Link]
+				}
+				dst[z] = append(dst[z], s)
+			}
+		}
+	}
+	r.HighTension = map[string]int{}
+	for _, ref := range t.HighTension {
+		for i, sp := range r.Spots[ref.Zone] {
+			if strings.EqualFold(sp.Label, ref.Label) {
+				r.HighTension[ref.Zone] = i + 1
+			}
+		}
+	}
+	r.MerchantLevels, r.MerchantNames = map[string]int{}, map[string]string{}
+	for _, m := range t.MerchantLevels {
+		for _, k := range []string{m.Key, m.Alias} {
+			if k != "" {
+				r.MerchantLevels[strings.ToLower(k)] = m.Cuvees
+				r.MerchantNames[strings.ToLower(k)] = m.Key + " (" + m.Alias + ")"
+			}
+		}
+	}
+	return r
+}

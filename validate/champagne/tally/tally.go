@@ -1,0 +1,504 @@
+// Package tally reads scorepad-mode records of AOC: Age of Champagne
+// (`vintner score --game age-of-champagne --tally FILE`): the end-state
+// counts of each player, one `tally` line each, scored by
+// score/champagne with the component tables in force.
+//
+// Grammar (after the shared header: `players`, optional `variant`):
+//
+//	tally NAME pp=N [REGION=CARDS[/GRAPES]]... [still=N|WINES] [cellar=N|CUVEES]
+//	      [oeno=N|CUVEES] [grid=N] eco=VALUE [council=N] [protection=yes|no]
+//	merchant pp=N [cellar=N|CUVEES] [oeno=N|CUVEES] eco=VALUE [council=N]
+//	claim NAME POINTS
+//
+// REGION is marne, reims, blancs, sezanne or bar: the Vineyard cards held
+// there (Coteaux Vitryats cards in the region chosen, a land token as a
+// card) and, after a slash, the grapes they produce, which only a tie for
+// the Major Vineyard needs. eco is the value on the eco-responsibility
+// report (+4 at level 7). council is the position at the Council of Cellar
+// Masters, needed only to break a tie. A `merchant` line is the Wine
+// Merchant; with one player it is the solo game, and `variant
+// merchant=LEVEL` names his difficulty.
+package tally
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/vintner/vintner/score"
+	"github.com/vintner/vintner/score/champagne"
+	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/champagne/tables"
+)
+
+// entry is one tally line read.
+type entry struct {
+	line    *validate.Line
+	p       champagne.PlayerTally
+	grapes  map[string]bool // regions whose grapes were written
+	council bool            // council position written
+	keyTok  map[string]int  // key → token index, for errors
+}
+
+// ScoreTally reads a scorepad-mode record and scores it. Tables come from
+// opt.Tables (a --tables file or the record's `rules` line), else the
+// defaults. Claims are compared with the result.
+func ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
+	rep := &validate.Report{Game: champagne.Game, Players: rec.Players}
+	tb, diags := tables.Load(opt)
+	if diags.HasErrors() {
+		rep.Diagnostics = diags
+		return rep
+	}
+	r := &reader{rec: rec, tb: tb, bySeat: map[string]*entry{}}
+	var claims []*validate.Line
+	for _, l := range rec.Lines {
+		if opt.Truncated(l) {
+			break
+		}
+		switch l.Kind {
+		case validate.KindClaim:
+			claims = append(claims, l)
+			continue
+		case validate.KindCheck:
+			r.errf(l, 0, validate.CodeSyntax, "a tally has no `check` lines: write `tally NAME key=value …`")
+			continue
+		case validate.KindAction:
+			r.errf(l, -1, validate.CodeSyntax, "a tally has no actions: write `tally %s pp=… eco=…` with the counts at the end of the game", l.Player)
+			continue
+		}
+		switch l.Verb {
+		case "tally":
+			r.tally(l)
+		case "merchant":
+			r.readMerchant(l)
+		default:
+			r.errf(l, 0, validate.CodeSyntax, "a tally line is `tally NAME pp=N … eco=N` (or `merchant …`, `claim NAME N`), not %q", l.Word(0))
+		}
+	}
+	if len(r.diags) > 0 || (opt.AtLine > 0 && lastLine(rec) > opt.AtLine) {
+		rep.Diagnostics = r.diags
+		return rep
+	}
+	gt, ok := r.game()
+	if !ok {
+		rep.Diagnostics = r.diags
+		return rep
+	}
+	res := champagne.Score(gt)
+	r.checkTies(res)
+	if len(r.diags) > 0 {
+		rep.Diagnostics = r.diags
+		return rep
+	}
+	res.Notes = append(res.Notes, assumedNotes(tb, res)...)
+	rep.Result = res
+	validate.CompareClaims(rep, claims)
+	rep.Diagnostics = append(r.diags, rep.Diagnostics...)
+	return rep
+}
+
+func lastLine(rec *validate.Record) int {
+	if len(rec.Lines) == 0 {
+		return 0
+	}
+	return rec.Lines[len(rec.Lines)-1].Num
+}
+
+type reader struct {
+	rec      *validate.Record
+	tb       *tables.Tables
+	entries  []*entry // in seat order after game()
+	bySeat   map[string]*entry
+	merchant *entry
+	diags    validate.Diagnostics
+}
+
+func (r *reader) errf(l *validate.Line, tok int, code, format string, args ...any) {
+	d := validate.Errorf(l, tok, code, format, args...)
+	d.Game = champagne.Game
+	r.diags = append(r.diags, d)
+}
+
+func (r *reader) tally(l *validate.Line) {
+	if len(l.Tokens) < 2 {
+		r.errf(l, 1, validate.CodeSyntax, "write `tally NAME pp=N … eco=N`")
+		return
+	}
+	name := l.Word(1)
+	if !r.rec.HasPlayer(name) {
+		d := validate.Errorf(l, 1, validate.CodeSyntax, "%s is not a player of this game (players: %s)", name, strings.Join(r.rec.Players, ", "))
+		d.Hint = validate.DidYouMean(name, r.rec.Players)
+		d.Game = champagne.Game
+		r.diags = append(r.diags, d)
+		return
+	}
+	if prev, dup := r.bySeat[name]; dup {
+		r.errf(l, 1, validate.CodeSyntax, "%s's tally is already on line %d", name, prev.line.Num)
+		return
+	}
+	e := &entry{line: l, p: champagne.PlayerTally{Name: name, Seat: r.rec.Seat(name) + 1}}
+	if r.read(e, 2) {
+		r.bySeat[name] = e
+	}
+}
+
+func (r *reader) readMerchant(l *validate.Line) {
+	if r.merchant != nil {
+		r.errf(l, 0, validate.CodeSyntax, "the Wine Merchant's tally is already on line %d", r.merchant.line.Num)
+		return
+	}
+	e := &entry{line: l, p: champagne.PlayerTally{Name: champagne.MerchantName, Merchant: true}}
+	if r.read(e, 1) {
+		r.merchant = e
+	}
+}
+
+// read reads the key=value words of a tally line from token from on.
+func (r *reader) read(e *entry, from int) bool {
+	l := e.line
+	p := &e.p
+	p.Cards, p.Grapes = map[string]int{}, map[string]int{}
+	e.grapes, e.keyTok = map[string]bool{}, map[string]int{}
+	who := p.Name
+	bad := func(i int, format string, args ...any) bool {
+		r.errf(l, i, validate.CodeSyntax, format, args...)
+		return false
+	}
+	for i := from; i < len(l.Tokens); i++ {
+		w := l.Word(i)
+		if w == "," {
+			return bad(i, "tally words are separated by spaces: key=value key=value")
+		}
+		k, v, ok := strings.Cut(w, "=")
+		k = strings.ToLower(k)
+		if !ok || k == "" || v == "" {
+			return bad(i, "a tally counts key=value, not %q (pp= eco= still= cellar= oeno= grid= council= protection= and a count per region)", w)
+		}
+		if _, dup := e.keyTok[k]; dup {
+			return bad(i, "%s= is given twice for %s", k, who)
+		}
+		e.keyTok[k] = i
+		if reg, isRegion := r.tb.Region(k); isRegion {
+			if p.Merchant {
+				return bad(i, "the Wine Merchant owns no vineyards")
+			}
+			cards, grapes, hasGrapes := strings.Cut(v, "/")
+			n, err := strconv.Atoi(cards)
+			if err != nil || n < 0 {
+				return bad(i, "%s=%s: the Vineyard cards held in %s are a count, then /GRAPES if a tie needs them (%s=2/5)", k, v, reg.Name, reg.Key)
+			}
+			p.Cards[reg.Key] = n
+			if hasGrapes {
+				g, err := strconv.Atoi(grapes)
+				if err != nil || g < 0 {
+					return bad(i, "%s=%s: the grapes produced in %s are a count (%s=%d/5)", k, v, reg.Name, reg.Key, n)
+				}
+				p.Grapes[reg.Key] = g
+				e.grapes[reg.Key] = true
+			}
+			continue
+		}
+		switch k {
+		case "pp":
+			n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
+			if err != nil {
+				return bad(i, "pp= is %s's prestige on the score track, a whole number, not %q", who, v)
+			}
+			p.Prestige = n
+		case "eco":
+			n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
+			if err != nil {
+				return bad(i, "eco= is the value on %s's eco-responsibility report, not %q", who, v)
+			}
+			pos, ok := r.tb.Eco.Position(n)
+			if !ok {
+				ev := r.tb.Eco.Values
+				return bad(i, "the eco-responsibility report has no %+d (it runs from %+d to %+d)", n, ev[0], ev[len(ev)-1])
+			}
+			p.Eco, p.EcoPos = n, pos
+		case "still":
+			if p.Merchant {
+				return bad(i, "the Wine Merchant has no winery")
+			}
+			n, ok := r.count(v, r.grapeLetter)
+			if !ok {
+				return bad(i, "still= counts the still wines in %s's winery: a number or their letters (MMPC), not %q", who, v)
+			}
+			if most := r.tb.Winery.CapacityOf(r.tb.Winery.Max); n > most {
+				return bad(i, "a winery holds at most %d still wines, not %d", most, n)
+			}
+			p.Still = n
+		case "cellar":
+			n, ok := r.count(v, r.cuveeLetter)
+			if !ok {
+				return bad(i, "cellar= counts the cuvées in %s's cellar: a number or their letters (TTNB), not %q", who, v)
+			}
+			if n > r.tb.CellarMax {
+				return bad(i, "the cellar holds at most %d cuvées, not %d", r.tb.CellarMax, n)
+			}
+			p.Cellar = n
+		case "oeno", "oenotheque":
+			n, ok := r.count(v, r.cuveeLetter)
+			if !ok {
+				return bad(i, "oeno= counts the cuvées in %s's œnothèque: a number or their letters (TN), not %q", who, v)
+			}
+			if n > r.tb.OenothequeMax {
+				return bad(i, "the œnothèque holds at most %d cuvées, not %d", r.tb.OenothequeMax, n)
+			}
+			p.Oeno = n
+		case "grid":
+			n, err := strconv.Atoi(v)
+			most := r.tb.Marketing.Slots * len(r.tb.Cuvees)
+			if err != nil || n < 0 {
+				return bad(i, "grid= counts the cubes on %s's Marketing Strategy grid, not %q", who, v)
+			}
+			if n > most {
+				return bad(i, "the Marketing Strategy grid holds at most %d cubes, not %d", most, n)
+			}
+			p.Grid = n
+		case "council":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return bad(i, "council= is %s's position at the Council of Cellar Masters (1 = first), not %q", who, v)
+			}
+			p.Council, e.council = n, true
+		case "protection":
+			if p.Merchant {
+				return bad(i, "the Wine Merchant ignores Protection tokens")
+			}
+			switch strings.ToLower(v) {
+			case "yes", "1", "true":
+				p.Protection = true
+			case "no", "0", "false":
+			default:
+				return bad(i, "protection= says whether %s still holds an unused Protection against the cold token: yes or no", who)
+			}
+		default:
+			keys := append([]string{"pp", "eco", "still", "cellar", "oeno", "grid", "council", "protection"}, r.tb.RegionKeys()...)
+			d := validate.Errorf(l, i, validate.CodeSyntax, "%s= is not a tally count (pp= eco= still= cellar= oeno= grid= council= protection= %s=)",
+				k, strings.Join(r.tb.RegionKeys(), "= "))
+			d.Hint = validate.DidYouMean(k, keys)
+			d.Game = champagne.Game
+			r.diags = append(r.diags, d)
+			return false
+		}
+	}
+	for _, k := range []string{"pp", "eco"} {
+		if _, ok := e.keyTok[k]; !ok {
+			what := map[string]string{"pp": "prestige on the score track (pp=N)", "eco": "eco-responsibility report (eco=N)"}[k]
+			return bad(len(l.Tokens), "%s's tally needs the %s", who, what)
+		}
+	}
+	return true
+}
+
+// count reads a count as a number or as a word of letters.
+func (r *reader) count(v string, letter func(rune) bool) (int, bool) {
+	if n, err := strconv.Atoi(v); err == nil {
+		return n, n >= 0
+	}
+	n := 0
+	for _, c := range strings.ToUpper(v) {
+		if !letter(c) {
+			return 0, false
+		}
+		n++
+	}
+	return n, true
+}
+
+func (r *reader) grapeLetter(c rune) bool { _, ok := r.tb.Grape(string(c)); return ok }
+func (r *reader) cuveeLetter(c rune) bool { _, ok := r.tb.Cuvee(string(c)); return ok }
+
+// game checks the tally as a whole and builds the score input.
+func (r *reader) game() (champagne.GameTally, bool) {
+	gt := champagne.GameTally{Rules: r.tb.ScoreRules()}
+	players := r.rec.Header["players"]
+	for i, name := range r.rec.Players {
+		e, ok := r.bySeat[name]
+		if !ok {
+			r.errf(players, i+1, validate.CodeMissing, "the tally has no line for %s: write `tally %s pp=… eco=…`", name, name)
+			continue
+		}
+		r.entries = append(r.entries, e)
+	}
+	level, hasLevel := r.rec.Variant("merchant")
+	if r.merchant == nil && !hasLevel && r.rec.HasVariant("solo") {
+		r.errf(r.rec.VariantLine[0], 1, validate.CodeMissing, "a solo game is scored against the Wine Merchant: add his `merchant pp=… eco=…` line")
+	}
+	if seats := len(r.rec.Players); r.merchant != nil && seats+1 > r.tb.MaxPlayers {
+		r.errf(r.merchant.line, 0, validate.CodeRule, "the Wine Merchant counts as a player: %d players and the Merchant are more than the game's %d", seats, r.tb.MaxPlayers)
+	}
+	if r.merchant == nil && hasLevel {
+		d := validate.Diagnostic{Severity: validate.Error, Code: validate.CodeMissing, Game: champagne.Game,
+			Message: "the Wine Merchant plays (variant merchant): add his `merchant pp=… eco=…` line"}
+		if len(r.rec.VariantLine) > 0 {
+			d = validate.Errorf(r.rec.VariantLine[0], 1, validate.CodeMissing, "%s", d.Message)
+			d.Game = champagne.Game
+		}
+		r.diags = append(r.diags, d)
+	}
+	if r.merchant != nil && hasLevel && level != "" {
+		m, ok := r.tb.MerchantLevel(level)
+		if !ok {
+			var names []string
+			for _, m := range r.tb.MerchantLevels {
+				names = append(names, m.Alias)
+			}
+			l := r.merchant.line
+			if len(r.rec.VariantLine) > 0 {
+				l = r.rec.VariantLine[0]
+			}
+			r.errf(l, 1, validate.CodeHeader, "the Wine Merchant's difficulty is %s, not %q", strings.Join(names, " | "), level)
+		} else {
+			gt.MerchantLevel = fmt.Sprintf("%s, %s", title(m.Key), m.Alias)
+		}
+	}
+	if len(r.diags) > 0 {
+		return gt, false
+	}
+	all := append([]*entry(nil), r.entries...)
+	if r.merchant != nil {
+		r.merchant.p.Seat = len(r.entries) + 1
+		all = append(all, r.merchant)
+		gt.Solo = len(r.entries) == 1
+	}
+	// Council positions are distinct and within the table.
+	taken := map[int]*entry{}
+	for _, e := range all {
+		if !e.council {
+			continue
+		}
+		tok := e.keyTok["council"]
+		if e.p.Council > len(all) {
+			r.errf(e.line, tok, validate.CodeRule, "the Council of Cellar Masters has %d positions at this table, not %d", len(all), e.p.Council)
+			continue
+		}
+		if o, dup := taken[e.p.Council]; dup {
+			r.errf(e.line, tok, validate.CodeRule, "%s and %s cannot both be at position %d of the Council", o.p.Name, e.p.Name, e.p.Council)
+			continue
+		}
+		taken[e.p.Council] = e
+	}
+	// More cards of a region than the box holds.
+	for _, reg := range r.tb.Regions {
+		most := r.regionCards(reg.Key)
+		sum := 0
+		for _, e := range all {
+			sum += e.p.Cards[reg.Key]
+			if sum > most {
+				r.errf(e.line, e.keyTok[reg.Key], validate.CodeRule,
+					"the players hold %d Vineyard cards in %s, more than the %d the box can put there", sum, reg.Name, most)
+				break
+			}
+		}
+	}
+	for _, e := range all {
+		gt.Players = append(gt.Players, e.p)
+	}
+	if len(r.diags) > 0 {
+		return gt, false
+	}
+	// A Major Vineyard tie on cards needs the grapes produced.
+	for _, m := range champagne.Majorities(gt) {
+		if len(m.Tied) < 2 {
+			continue
+		}
+		var names []string
+		for _, i := range m.Tied {
+			names = append(names, gt.Players[i].Name)
+		}
+		for _, i := range m.Tied {
+			e := all[i]
+			if !e.grapes[m.Region] {
+				r.errf(e.line, e.keyTok[m.Region], validate.CodeMissing,
+					"%s hold %d Vineyard cards each in %s: write the grapes %s produces there (%s=%d/GRAPES) to settle the Major vineyard",
+					strings.Join(names, " and "), m.Most, m.Region, e.p.Name, m.Region, m.Most)
+				return gt, false
+			}
+		}
+	}
+	return gt, true
+}
+
+// regionCards is the most Vineyard cards one region can hold at the table:
+// its printed cards, the Coteaux Vitryats cards and the land tokens.
+func (r *reader) regionCards(region string) int {
+	n := 0
+	for _, v := range r.tb.Vineyards {
+		if v.Region == region || v.Region == r.tb.Wild.Key {
+			n++
+		}
+	}
+	for _, b := range r.tb.TokensOf("land") {
+		n += b.Count
+	}
+	return n
+}
+
+// checkTies asks for council positions where a tie on points and eco
+// report leaves the council to decide.
+func (r *reader) checkTies(res *score.Result) {
+	byName := map[string]*entry{}
+	for _, e := range r.entries {
+		byName[e.p.Name] = e
+	}
+	if r.merchant != nil {
+		byName[r.merchant.p.Name] = r.merchant
+	}
+	for i := 1; i < len(res.Players); i++ {
+		a, b := &res.Players[i-1], &res.Players[i]
+		if a.Total != b.Total || a.TieBreak[0] != b.TieBreak[0] {
+			continue
+		}
+		for _, e := range []*entry{byName[a.Name], byName[b.Name]} {
+			if e != nil && !e.council {
+				r.errf(e.line, len(e.line.Tokens), validate.CodeMissing,
+					"%s and %s are tied on %d points and on the eco-responsibility report: the Council decides, write council=POSITION for %s",
+					a.Name, b.Name, a.Total, e.p.Name)
+				return
+			}
+		}
+	}
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// assumedNotes says when a placeholder number of the tables decided part
+// of the result: the scoring numbers themselves, or the eco-track's
+// positions when the eco tie-break separated players.
+func assumedNotes(tb *tables.Tables, res *score.Result) []string {
+	var notes []string
+	protection := tables.SrcRulebook
+	for _, b := range tb.TokensOf("protection") {
+		protection = b.Src
+	}
+	if tb.Scoring.Src == tables.SrcAssumed || protection == tables.SrcAssumed {
+		notes = append(notes, "scored with assumed scoring numbers (see `vintner tables age-of-champagne`)")
+	}
+	if tb.Eco.Src == tables.SrcAssumed || srcOf(tb, "eco-track") == tables.SrcAssumed {
+		for _, p := range res.Players {
+			if strings.Contains(p.Decided, res.TieBreaks[0].Label) {
+				notes = append(notes, "the eco tie-break compared positions on an assumed eco-track (see `vintner tables age-of-champagne`)")
+				break
+			}
+		}
+	}
+	return notes
+}
+
+// srcOf tells whether a one-off statement of the tables was assumed.
+func srcOf(tb *tables.Tables, item string) string {
+	for _, a := range tb.AssumedItems {
+		if a == item {
+			return tables.SrcAssumed
+		}
+	}
+	return ""
+}

@@ -1,0 +1,200 @@
+package tally
+
+import (
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+)
+
+func scoreFile(t *testing.T, name string, data []byte, opt validate.Options) *validate.Report {
+	t.Helper()
+	rec, diags := validate.ParseTally(name, data, validate.Limits{}, "age-of-champagne")
+	if diags.HasErrors() {
+		return &validate.Report{Diagnostics: diags}
+	}
+	return ScoreTally(rec, opt)
+}
+
+// TestRulebookExample scores the rulebook's worked example: 81 + 26 = 107.
+func TestRulebookExample(t *testing.T) {
+	const file = "../../../testdata/champagne/tally/rulebook-example.vin"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := scoreFile(t, file, data, validate.Options{})
+	for _, d := range rep.Diagnostics {
+		t.Errorf("unexpected: %s", d.Error())
+	}
+	if rep.Result == nil {
+		t.Fatal("no result")
+	}
+	ann := rep.Result.Player("Ann")
+	if ann.Total != 107 {
+		t.Errorf("Ann scores %d, the rulebook says 107 (%s)", ann.Total, rep.Result.Breakdown(ann))
+	}
+	// prestige, regions, major, still, cuvees, eco, protection
+	if want := []int{81, 5, 8, 1, 8, 4, 0}; !reflect.DeepEqual(ann.Points, want) {
+		t.Errorf("Ann's categories %v, want %v", ann.Points, want)
+	}
+	if ann.Rank != 1 {
+		t.Errorf("Ann ranks %d, want 1", ann.Rank)
+	}
+	if len(rep.Claims) != 2 {
+		t.Errorf("%d claims compared, want 2", len(rep.Claims))
+	}
+}
+
+// TestSoloMerchant scores a solo game: the player ignores vineyards and
+// winery, and loses to the Wine Merchant at medium.
+func TestSoloMerchant(t *testing.T) {
+	const file = "../../../testdata/champagne/tally/solo-merchant.vin"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := scoreFile(t, file, data, validate.Options{})
+	for _, d := range rep.Diagnostics {
+		t.Errorf("unexpected: %s", d.Error())
+	}
+	if rep.Result == nil {
+		t.Fatal("no result")
+	}
+	ann, wm := rep.Result.Player("Ann"), rep.Result.Player("Wine Merchant")
+	if ann.Total != 81 || wm.Total != 86 {
+		t.Errorf("Ann %d, merchant %d; want 81 and 86", ann.Total, wm.Total)
+	}
+	if want := "lost to the Wine Merchant (Mathusalem, medium)"; ann.Level != want {
+		t.Errorf("Ann's level %q, want %q", ann.Level, want)
+	}
+	if wm.Rank != 1 || ann.Rank != 2 {
+		t.Errorf("ranks: merchant %d, Ann %d", wm.Rank, ann.Rank)
+	}
+}
+
+// TestTallyErrors checks each tally mistake is reported at its line and
+// column with the exact message.
+func TestTallyErrors(t *testing.T) {
+	const head = "game age-of-champagne\nplayers Ann Ben\n"
+	cases := []struct{ name, body, want string }{
+		{"missing eco", "tally Ann pp=3\ntally Ben pp=1 eco=0\n",
+			"t.vin:3:15: error: Ann's tally needs the eco-responsibility report (eco=N)"},
+		{"eco off the report", "tally Ann pp=3 eco=+20\n",
+			"t.vin:3:16: error: the eco-responsibility report has no +20 (it runs from -3 to +14)"},
+		{"unknown key", "tally Ann pp=3 eco=0 cellars=4\n",
+			"t.vin:3:22: error: cellars= is not a tally count (pp= eco= still= cellar= oeno= grid= council= protection= marne= reims= blancs= sezanne= bar=)"},
+		{"cellar too full", "tally Ann pp=3 eco=0 cellar=11\n",
+			"t.vin:3:22: error: the cellar holds at most 10 cuvées, not 11"},
+		{"bad cuvee letter", "tally Ann pp=3 eco=0 cellar=TX\n",
+			"t.vin:3:22: error: cellar= counts the cuvées in Ann's cellar: a number or their letters (TTNB), not \"TX\""},
+		{"missing player", "tally Ann pp=3 eco=0\n",
+			"t.vin:2:13: error: the tally has no line for Ben: write `tally Ben pp=… eco=…`"},
+		{"twice", "tally Ann pp=3 eco=0\ntally Ann pp=3 eco=0\n",
+			"t.vin:4:7: error: Ann's tally is already on line 3"},
+		{"majority tie needs grapes", "tally Ann pp=3 eco=0 reims=2\ntally Ben pp=3 eco=0 reims=2/5\n",
+			"t.vin:3:22: error: Ann and Ben hold 2 Vineyard cards each in reims: write the grapes Ann produces there (reims=2/GRAPES) to settle the Major vineyard"},
+		{"tie needs council", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=0 council=2\n",
+			"t.vin:3:21: error: Ann and Ben are tied on 3 points and on the eco-responsibility report: the Council decides, write council=POSITION for Ann"},
+		{"council clash", "tally Ann pp=3 eco=0 council=1\ntally Ben pp=3 eco=0 council=1\n",
+			"t.vin:4:22: error: Ann and Ben cannot both be at position 1 of the Council"},
+		{"too many cards", "tally Ann pp=3 eco=0 blancs=4\ntally Ben pp=3 eco=1 blancs=3\n",
+			"t.vin:4:22: error: the players hold 7 Vineyard cards in Côte des Blancs, more than the 6 the box can put there"},
+		{"merchant vineyards", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=1\nmerchant pp=1 eco=14 marne=1\n",
+			"t.vin:5:22: error: the Wine Merchant owns no vineyards"},
+		{"solo without merchant", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=1\n",
+			"t.vin:3:9: error: a solo game is scored against the Wine Merchant: add his `merchant pp=… eco=…` line"},
+		{"four and the merchant", "tally A pp=1 eco=0\ntally B pp=2 eco=0\ntally C pp=3 eco=0\ntally D pp=4 eco=0\nmerchant pp=1 eco=14\n",
+			"t.vin:7:1: error: the Wine Merchant counts as a player: 4 players and the Merchant are more than the game's 4"},
+		{"not a tally line", "score Ann 3\n",
+			"t.vin:3:1: error: a tally line is `tally NAME pp=N … eco=N` (or `merchant …`, `claim NAME N`), not \"score\""},
+		{"claim differs", "tally Ann pp=3 eco=0 council=1\ntally Ben pp=2 eco=0 council=2\nclaim Ann 4\n",
+			"t.vin:5:11: error: Ann claimed 4 points, the rules give 3 (Prestige in play 3, Diversification of regions 0, Major vineyards 0, Still wines in the winery 0, Cuvées in the cellar 0, Eco-responsibility report 0, Unused protection token 0)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := head
+			if strings.HasPrefix(c.name, "four") {
+				h = "game age-of-champagne\nplayers A B C D\n"
+			}
+			if strings.HasPrefix(c.name, "solo") {
+				h = "game age-of-champagne\nplayers Ann Ben\nvariant solo\n"
+			}
+			rep := scoreFile(t, "t.vin", []byte(h+c.body), validate.Options{})
+			if len(rep.Diagnostics) == 0 {
+				t.Fatalf("accepted; want %s", c.want)
+			}
+			if got := rep.Diagnostics[0].Error(); got != c.want {
+				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestTallyWithTables scores under a replaced tables file: ceil rounding
+// of a shared majority.
+func TestTallyWithTables(t *testing.T) {
+	data := "game age-of-champagne\nplayers Ann Ben Cal\n" +
+		"tally Ann pp=0 eco=-3 reims=1/2 council=1\n" +
+		"tally Ben pp=0 eco=-3 reims=1/2 council=2\n" +
+		"tally Cal pp=0 eco=-3 reims=1/2 council=3\n"
+	rep := scoreFile(t, "t.vin", []byte(data), validate.Options{})
+	if rep.Result == nil {
+		t.Fatalf("no result: %v", rep.Diagnostics)
+	}
+	if got := rep.Result.Player("Ann").Points[2]; got != 1 {
+		t.Errorf("a 3-way split of 4 PP rounds down to 1, got %d", got)
+	}
+	if len(rep.Result.Notes) == 0 || !strings.Contains(rep.Result.Notes[0], "1 each (rounded down)") {
+		t.Errorf("notes %q", rep.Result.Notes)
+	}
+	tb := strings.Replace(string(defaultTables(t)), "option major-split        floor", "option major-split        ceil", 1)
+	rep = scoreFile(t, "t.vin", []byte(data), validate.Options{Tables: []byte(tb), TablesName: "mine.txt"})
+	if rep.Result == nil {
+		t.Fatalf("no result: %v", rep.Diagnostics)
+	}
+	if got := rep.Result.Player("Ann").Points[2]; got != 2 {
+		t.Errorf("major-split=ceil: a 3-way split of 4 PP rounds up to 2, got %d", got)
+	}
+	bad := strings.Replace(tb, "option major-split        ceil", "option major-split        half", 1)
+	rep = scoreFile(t, "t.vin", []byte(data), validate.Options{Tables: []byte(bad), TablesName: "mine.txt"})
+	if len(rep.Diagnostics) == 0 || !strings.HasPrefix(rep.Diagnostics[0].Error(), "mine.txt:") ||
+		!strings.Contains(rep.Diagnostics[0].Message, `option major-split is floor | ceil, not "half"`) {
+		t.Errorf("a bad tables file: %v", rep.Diagnostics)
+	}
+}
+
+// TestAssumedNote: a place decided on the (assumed) eco-track says so; a
+// result that only uses the rulebook's scoring numbers does not.
+func TestAssumedNote(t *testing.T) {
+	tied := "game age-of-champagne\nplayers Ann Ben\ntally Ann pp=5 eco=+1\ntally Ben pp=6 eco=0\n"
+	rep := scoreFile(t, "t.vin", []byte(tied), validate.Options{})
+	if rep.Result == nil || len(rep.Result.Notes) != 1 || !strings.Contains(rep.Result.Notes[0], "assumed eco-track") {
+		t.Errorf("tied on points, decided on eco: notes %v %v", rep.Result, rep.Diagnostics)
+	}
+	apart := "game age-of-champagne\nplayers Ann Ben\ntally Ann pp=5 eco=+1\ntally Ben pp=9 eco=0\n"
+	rep = scoreFile(t, "t.vin", []byte(apart), validate.Options{})
+	if rep.Result == nil || len(rep.Result.Notes) != 0 {
+		t.Errorf("apart on points: notes %v", rep.Result.Notes)
+	}
+}
+
+// FuzzScoreTally: no tally makes the reader panic; a result comes only
+// without errors.
+func FuzzScoreTally(f *testing.F) {
+	f.Add([]byte("players Ann Ben\ntally Ann pp=3 eco=0 reims=2/4\ntally Ben pp=3 eco=1 reims=2\nclaim Ann 3\n"))
+	f.Add([]byte("players Ann\nvariant merchant=hard\ntally Ann pp=1 eco=+14 cellar=TTB oeno=N still=MMP\nmerchant pp=2 eco=3 council=1\n"))
+	f.Add([]byte("players A B\ntally A pp=x eco=-9 bar=1/ , council=0\nmerchant marne=1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rep := scoreFile(t, "f.vin", data, validate.Options{})
+		if rep.Result != nil && rep.Diagnostics.HasErrors() {
+			for _, d := range rep.Diagnostics {
+				if d.Code != validate.CodeClaim {
+					t.Fatalf("a result with errors: %v", rep.Diagnostics)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,299 @@
+package grandcru
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// sale is one batch sold: a variety from a barrel, n cubes (0: all).
+type sale struct {
+	v, b, n int
+	tok     int // token of the variety
+}
+
+func num(l *validate.Line, i int) (int, bool) {
+	n, err := strconv.Atoi(l.Word(i))
+	return n, err == nil
+}
+
+func (s *state) variety(l *validate.Line, i int) (int, *fault) {
+	if i >= len(l.Tokens) {
+		return 0, bad(i, "a variety is missing here: gamay, syrah, merlot, cabernet or pinot")
+	}
+	v, ok := parseVariety(l.Word(i))
+	if !ok {
+		f := bad(i, "%q is not a variety: gamay, syrah, merlot, cabernet or pinot", l.Word(i))
+		f.hint = validate.DidYouMean(l.Lower(i), varietyNames[:])
+		return 0, f
+	}
+	return v, nil
+}
+
+func (s *state) kind(l *validate.Line, i int) (int, *fault) {
+	if i >= len(l.Tokens) {
+		return 0, bad(i, "a tile name is missing here")
+	}
+	k, ok := parseKind(l.Word(i))
+	if !ok {
+		f := bad(i, "%q is not a tile: a variety or an improvement", l.Word(i))
+		f.hint = validate.DidYouMean(l.Lower(i), allKindNames())
+		return 0, f
+	}
+	return k, nil
+}
+
+func (s *state) barrel(l *validate.Line, i int) (int, *fault) {
+	b, ok := num(l, i)
+	if !ok || b < 1 || b > s.t.barrels() {
+		if i >= len(l.Tokens) {
+			return 0, bad(i, "a barrel number (1 to %d) is missing here", s.t.barrels())
+		}
+		return 0, bad(i, "barrels are numbered 1 to %d, not %q", s.t.barrels(), l.Word(i))
+	}
+	return b - 1, nil
+}
+
+// parseSale reads `VARIETY BARREL [N]` from token i; it returns the next
+// token index.
+func (s *state) parseSale(l *validate.Line, i int) (sale, int, *fault) {
+	v, f := s.variety(l, i)
+	if f != nil {
+		return sale{}, i, f
+	}
+	b, f := s.barrel(l, i+1)
+	if f != nil {
+		return sale{}, i, f
+	}
+	sp := sale{v: v, b: b, tok: i}
+	next := i + 2
+	if n, ok := num(l, next); ok {
+		if n < 1 {
+			return sale{}, i, bad(next, "a sale sells at least one cube")
+		}
+		sp.n = n
+		next++
+	}
+	return sp, next, nil
+}
+
+func pictures(t *Tables, b int) string {
+	var w []string
+	for v := 0; v < nVarieties; v++ {
+		if t.Mature[b][v] {
+			w = append(w, varietyNames[v])
+		}
+	}
+	if len(w) == 0 {
+		return "no grape"
+	}
+	return strings.Join(w, " and ")
+}
+
+// checkSale tells how many cubes a sale takes, or why it cannot.
+func (s *state) checkSale(p *player, sp sale, mature bool) (int, *fault) {
+	c := p.barrels[sp.b][sp.v]
+	if c == 0 {
+		return 0, bad(sp.tok, "%s has no %s in barrel %d", p.name, varietyNames[sp.v], sp.b+1)
+	}
+	if mature && !s.t.Mature[sp.b][sp.v] {
+		return 0, bad(sp.tok, "the %s in barrel %d is not mature: barrel %d pictures %s", varietyNames[sp.v], sp.b+1, sp.b+1, pictures(s.t, sp.b))
+	}
+	n := sp.n
+	if n == 0 {
+		n = c
+	}
+	if n > c {
+		return 0, bad(sp.tok+2, "%s has only %d %s in barrel %d", p.name, c, varietyNames[sp.v], sp.b+1)
+	}
+	if s.r.saleMustSellAll && n != c {
+		return 0, bad(sp.tok+2, "a sale takes all %d %s from barrel %d (ruling sale-must-sell-all)", c, varietyNames[sp.v], sp.b+1)
+	}
+	return n, nil
+}
+
+func (s *state) dropPrice(v int) {
+	if s.price[v] > 0 {
+		s.price[v]--
+	}
+}
+
+// vinesWithCube counts a player's vines of a variety carrying a cube.
+func vinesWithCube(p *player, v int) int {
+	n := 0
+	for _, t := range p.vineyard {
+		if t.kind == v && t.cube {
+			n++
+		}
+	}
+	return n
+}
+
+func takeVineCube(p *player, v int) {
+	for i := range p.vineyard {
+		if p.vineyard[i].kind == v && p.vineyard[i].cube {
+			p.vineyard[i].cube = false
+			return
+		}
+	}
+}
+
+// checkHarvest tells whether a player may harvest the given vines now,
+// and whether that empties the last vine.
+func (s *state) checkHarvest(p *player, l *validate.Line, vs []int, toks []int) (bool, *fault) {
+	if p.money < s.t.HarvestCost {
+		return false, bad(0, "%s cannot harvest without money (a harvest costs %d Franc)", p.name, s.t.HarvestCost)
+	}
+	need := map[int]int{}
+	for i, v := range vs {
+		need[v]++
+		if need[v] > vinesWithCube(p, v) {
+			if vinesWithCube(p, v) == 0 {
+				return false, bad(toks[i], "%s has no %s vine with a cube to harvest", p.name, varietyNames[v])
+			}
+			return false, bad(toks[i], "%s has only %d %s vine(s) with a cube", p.name, vinesWithCube(p, v), varietyNames[v])
+		}
+	}
+	last := vineCubes(p) == len(vs)
+	if last && s.ph == phActions && s.round < s.t.triggerRound() {
+		return false, bad(toks[len(toks)-1], "%s cannot harvest the last vine before the bottle reaches the rightmost leaf (round %d)", p.name, s.t.triggerRound())
+	}
+	return last, nil
+}
+
+func (s *state) doHarvest(p *player, vs []int) {
+	p.money -= s.t.HarvestCost
+	for _, v := range vs {
+		takeVineCube(p, v)
+		p.barrels[0][v]++
+	}
+}
+
+// improvementTile finds a face-up improvement of a kind.
+func (s *state) improvement(p *player, k int) (int, *fault) {
+	has := false
+	for i, t := range p.vineyard {
+		if t.kind == k {
+			has = true
+			if !t.used {
+				return i, nil
+			}
+		}
+	}
+	if !has {
+		return -1, bad(0, "%s has no %s tile in the vineyard", p.name, kindName(k))
+	}
+	return -1, bad(0, "%s has already used the %s this year", p.name, kindName(k))
+}
+
+// placeTile puts a bought tile in the vineyard, discarding one when full.
+// check only: returns the index to discard (-1 none).
+func (s *state) checkPlace(p *player, l *validate.Line, i int) (int, *fault) {
+	full := len(p.vineyard) >= s.t.Spaces
+	if l.Lower(i) != "discard" {
+		if i < len(l.Tokens) {
+			return -1, bad(i, "unexpected %q: the line ends here (or `discard TILE` when the vineyard is full)", l.Word(i))
+		}
+		if full {
+			return -1, bad(i, "%s's vineyard is full (%d tiles): write which tile is discarded, `discard TILE`", p.name, s.t.Spaces)
+		}
+		return -1, nil
+	}
+	if !full {
+		return -1, bad(i, "%s's vineyard has free spaces: nothing is discarded", p.name)
+	}
+	k, f := s.kind(l, i+1)
+	if f != nil {
+		return -1, f
+	}
+	if i+2 < len(l.Tokens) {
+		return -1, bad(i+2, "unexpected %q: the line ends after the discarded tile", l.Word(i+2))
+	}
+	// Of several tiles of that type, the one worth least goes: a vine
+	// without a cube, a used improvement.
+	best := -1
+	for j, t := range p.vineyard {
+		if t.kind != k {
+			continue
+		}
+		if best < 0 || (!t.cube && p.vineyard[best].cube) || (t.used && !p.vineyard[best].used) {
+			best = j
+		}
+	}
+	if best < 0 {
+		return -1, bad(i+1, "%s's vineyard has no %s tile to discard", p.name, kindName(k))
+	}
+	return best, nil
+}
+
+func (s *state) place(p *player, k, discardAt int) {
+	if discardAt >= 0 {
+		old := p.vineyard[discardAt]
+		if old.cube {
+			s.stock[old.kind]++
+		}
+		s.discard[old.kind]++
+		p.vineyard = append(p.vineyard[:discardAt], p.vineyard[discardAt+1:]...)
+	}
+	t := tile{kind: k}
+	if k < nVarieties && s.stock[k] > 0 {
+		s.stock[k]--
+		t.cube = true
+	}
+	p.vineyard = append(p.vineyard, t)
+}
+
+// tileRef reads `TILE` or `col N` at token i: a column (or -1 with the
+// kind for a display tile). fromDisplay allows display tiles.
+func (s *state) colRef(l *validate.Line, i int) (col, kind, next int, f *fault) {
+	if l.Lower(i) == "col" || l.Lower(i) == "column" {
+		c, ok := num(l, i+1)
+		if !ok || c < 1 || c > s.n {
+			return -1, -1, i, bad(i+1, "auction columns are numbered 1 to %d", s.n)
+		}
+		return c - 1, s.cols[c-1].kind, i + 2, nil
+	}
+	k, f := s.kind(l, i)
+	if f != nil {
+		return -1, -1, i, f
+	}
+	return -1, k, i + 1, nil
+}
+
+func (s *state) inDisplay(k int) int {
+	for i, d := range s.display {
+		if d == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// columnsOf lists the columns holding a tile kind.
+func (s *state) columnsOf(k int) []int {
+	var out []int
+	for i, c := range s.cols {
+		if c.kind == k {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func colList(cs []int) string {
+	var w []string
+	for _, c := range cs {
+		w = append(w, fmt.Sprintf("`col %d`", c+1))
+	}
+	return strings.Join(w, " or ")
+}
+
+func (s *state) raise(v int, steps int) {
+	for ; steps > 0; steps-- {
+		if s.price[v] < s.t.topSpace(v) {
+			s.price[v]++
+		}
+	}
+}

@@ -1,0 +1,128 @@
+package grandcru
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+)
+
+var engines = []validate.Game{New()}
+
+// replayWithInvariants replays a record line by line and checks the
+// invariants after every line.
+func replayWithInvariants(t *testing.T, name string, data []byte) *state {
+	t.Helper()
+	rec, diags := validate.Parse(name, data, validate.Limits{})
+	if diags.HasErrors() {
+		t.Fatalf("%s: %s", name, diags[0].Error())
+	}
+	tb, _ := tablesFor(validate.Options{})
+	r, _ := readRulings(rec)
+	s := newState(tb, r, rec.Players)
+	var claims []*validate.Line
+	for _, l := range rec.Lines {
+		if f := s.step(l, &claims); f != nil {
+			t.Fatalf("%s:%d: %s\n%s", name, l.Num, f.msg, s.Text())
+		}
+		if err := s.invariants(); err != nil {
+			t.Fatalf("%s:%d: after %q: %v", name, l.Num, l.Raw, err)
+		}
+	}
+	if s.ph == phLoans {
+		s.finishLoans()
+	}
+	if s.ph != phOver {
+		t.Fatalf("%s: the game did not end (%s)", name, s.where())
+	}
+	return s
+}
+
+// TestGeneratedGamesReplay replays many generated games of 2 to 5 players
+// through the engine, checking invariants after every line, and checks
+// that the generator reaches both game ends, festivals and emergency loans.
+func TestGeneratedGamesReplay(t *testing.T) {
+	seeds := 500
+	if testing.Short() {
+		seeds = 60
+	}
+	bankrupt, repaid, emergency := 0, 0, 0
+	verbs := map[string]int{}
+	for p := 2; p <= 5; p++ {
+		for seed := uint64(1); seed <= uint64(seeds); seed++ {
+			b, err := random(p, seed, nil)
+			if err != nil {
+				t.Fatalf("p=%d seed=%d: %v", p, seed, err)
+			}
+			name := fmt.Sprintf("random-%dp-%d.vin", p, seed)
+			s := replayWithInvariants(t, name, b)
+			rep := validate.Check(engines, name, b, validate.Limits{}, validate.Options{})
+			if !rep.Valid() {
+				t.Fatalf("%s: %s", name, rep.Diagnostics[0].Error())
+			}
+			if len(rep.Claims) != p {
+				t.Fatalf("%s: %d claims compared, want %d", name, len(rep.Claims), p)
+			}
+			if s.bankruptcy {
+				bankrupt++
+			} else {
+				repaid++
+			}
+			for _, pl := range s.pl {
+				if pl.emerg > 0 {
+					emergency++
+				}
+			}
+			for _, line := range strings.Split(string(b), "\n") {
+				if _, act, ok := strings.Cut(line, ": "); ok {
+					verbs[strings.Fields(act + " x")[0]]++
+				}
+			}
+		}
+	}
+	t.Logf("ends: %d bankruptcies, %d repaid; emergency loans in the last year: %d; verbs %v", bankrupt, repaid, emergency, verbs)
+	if bankrupt == 0 || repaid == 0 {
+		t.Errorf("the generator should reach both game ends: %d bankruptcies, %d repaid", bankrupt, repaid)
+	}
+	for _, v := range []string{"auction", "bid", "take", "buy", "demand", "harvest", "sell", "pass", "seal", "bulk", "vintage",
+		"hands", "rich", "aging", "assemblage", "advertising", "start-player", "late-vintage", "special-delivery",
+		"grape-juice", "young-wine", "new-growth", "cash", "loans"} {
+		if verbs[v] == 0 {
+			t.Errorf("no generated game uses %s", v)
+		}
+	}
+}
+
+// TestRandomIsDeterministic: the same seed gives the same record.
+func TestRandomIsDeterministic(t *testing.T) {
+	a, _ := random(4, 42, nil)
+	b, _ := random(4, 42, nil)
+	c, _ := random(4, 43, nil)
+	if !bytes.Equal(a, b) {
+		t.Fatal("the same seed gave two records")
+	}
+	if bytes.Equal(a, c) {
+		t.Fatal("two seeds gave the same record")
+	}
+	if _, err := random(6, 1, nil); err == nil {
+		t.Fatal("6 players should be refused")
+	}
+}
+
+// TestRandomWithRulings: generated games under each ruling replay too.
+func TestRandomWithRulings(t *testing.T) {
+	for name := range rulingVariants {
+		for seed := uint64(1); seed <= 10; seed++ {
+			b, err := random(3, seed, []string{name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := validate.Check(engines, name+".vin", b, validate.Limits{}, validate.Options{})
+			if !rep.Valid() {
+				t.Fatalf("%s seed %d: %s", name, seed, rep.Diagnostics[0].Error())
+			}
+		}
+	}
+}

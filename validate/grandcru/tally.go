@@ -1,0 +1,137 @@
+package grandcru
+
+import (
+	"strconv"
+	"strings"
+
+	scoregc "github.com/vintner/vintner/score/grandcru"
+	"github.com/vintner/vintner/validate"
+)
+
+// scoreTally reads scorepad lines, one per player:
+//
+//	tally Ann money=12 tiles=gamay,syrah,seal cellar=5 loans=2
+//	tally Ben money=0 tiles=pinot cellar=0 loans=11 bankrupt
+func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
+	rep := &validate.Report{}
+	t, diags := tablesFor(opt)
+	if diags.HasErrors() {
+		rep.Diagnostics = diags
+		return rep
+	}
+	r, diags := readRulings(rec)
+	if diags.HasErrors() {
+		rep.Diagnostics = diags
+		return rep
+	}
+	fail := func(l *validate.Line, tok int, format string, args ...any) *validate.Report {
+		d := validate.Errorf(l, tok, validate.CodeSyntax, format, args...)
+		d.Game = "grand-cru"
+		rep.Diagnostics = append(rep.Diagnostics, d)
+		return rep
+	}
+	byName := map[string]*scoregc.Tally{}
+	var claims []*validate.Line
+	for _, l := range rec.Lines {
+		if l.Kind == validate.KindClaim {
+			claims = append(claims, l)
+			continue
+		}
+		if l.Kind != validate.KindEvent || l.Verb != "tally" {
+			return fail(l, 0, "a Grand Cru tally has one line per player: tally NAME money=N tiles=TILE,TILE… cellar=N loans=N [bankrupt]")
+		}
+		name := l.Word(1)
+		seat := rec.Seat(name)
+		if seat < 0 {
+			return fail(l, 1, "%s is not a player of this game (players: %s)", name, strings.Join(rec.Players, ", "))
+		}
+		if byName[name] != nil {
+			return fail(l, 1, "%s is tallied twice", name)
+		}
+		tl := &scoregc.Tally{Name: name, Seat: seat + 1}
+		seen := map[string]bool{}
+		// Group the words: commas glue a list together.
+		for i := 2; i < len(l.Tokens); i++ {
+			start := i
+			word := l.Tokens[i].Text
+			for i+2 < len(l.Tokens)+1 && i+1 < len(l.Tokens) && l.Tokens[i+1].Text == "," {
+				if i+2 >= len(l.Tokens) {
+					return fail(l, i+1, "a list does not end with a comma")
+				}
+				word += "," + l.Tokens[i+2].Text
+				i += 2
+			}
+			k, v, hasValue := strings.Cut(word, "=")
+			k = strings.ToLower(k)
+			if seen[k] {
+				return fail(l, start, "%s is given twice", k)
+			}
+			seen[k] = true
+			switch k {
+			case "bankrupt":
+				if hasValue && v != "yes" {
+					return fail(l, start, "write bankrupt (or bankrupt=yes) for a bankrupt vineyard")
+				}
+				tl.Bankrupt = true
+			case "money", "cellar", "loans":
+				n, err := strconv.Atoi(v)
+				if !hasValue || err != nil || n < 0 {
+					return fail(l, start, "%s is a whole number of at least 0: %s=N", k, k)
+				}
+				if k == "loans" && n > t.MaxLoans {
+					return fail(l, start, "no vineyard has more than %d loans", t.MaxLoans)
+				}
+				switch k {
+				case "money":
+					tl.Money = n
+				case "cellar":
+					tl.Cellar = n
+				default:
+					tl.Loans = n
+				}
+			case "tiles":
+				if !hasValue {
+					return fail(l, start, "write tiles=TILE,TILE,… (every tile in the vineyard)")
+				}
+				for _, x := range strings.Split(v, ",") {
+					if x == "" {
+						continue
+					}
+					kk, ok := parseKind(x)
+					if !ok {
+						d := validate.Errorf(l, start, validate.CodeSyntax, "%q is not a tile: a variety or an improvement", x)
+						d.Hint = validate.DidYouMean(strings.ToLower(x), allKindNames())
+						rep.Diagnostics = append(rep.Diagnostics, d)
+						return rep
+					}
+					tl.Tiles = append(tl.Tiles, kindName(kk))
+				}
+				if len(tl.Tiles) > t.Spaces {
+					return fail(l, start, "a vineyard holds at most %d tiles, not %d", t.Spaces, len(tl.Tiles))
+				}
+			default:
+				return fail(l, start, "unknown tally key %q: money, tiles, cellar, loans, bankrupt", k)
+			}
+		}
+		for _, k := range []string{"money", "tiles", "cellar", "loans"} {
+			if !seen[k] {
+				return fail(l, len(l.Tokens), "%s's tally lacks %s=", name, k)
+			}
+		}
+		byName[name] = tl
+	}
+	var tallies []scoregc.Tally
+	for _, n := range rec.Players {
+		tl := byName[n]
+		if tl == nil {
+			rep.Diagnostics = append(rep.Diagnostics, validate.Diagnostic{File: rec.File, Line: lastLine(rec), Col: 1,
+				Severity: validate.Error, Code: validate.CodeMissing, Game: "grand-cru", Message: n + " has no tally line"})
+			return rep
+		}
+		tallies = append(tallies, *tl)
+	}
+	st := &state{t: t, r: r}
+	rep.Result = scoregc.Score(tallies, st.values(), st.notes())
+	validate.CompareClaims(rep, claims)
+	return rep
+}
