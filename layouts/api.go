@@ -95,7 +95,7 @@ func Set(code string) ([]*Layout, error) {
 }
 
 // Sheet decodes the code of one sheet: a pad page's code, or a game-set
-// code with a seat suffix ("B1-7KQ2-M9XD-4/2" is seat 2).
+// code with a seat suffix ("B1-ELJA-G2AR-P/2" is seat 2).
 func Sheet(code string) (*Layout, error) {
 	ls, _, err := Decode(code)
 	if err != nil {
@@ -147,7 +147,31 @@ func FromJSON(data []byte) (*Layout, error) {
 	if err := Check(&l); err != nil {
 		return nil, err
 	}
+	if l.Code != "" {
+		if err := sameAsCode(&l); err != nil {
+			return nil, err
+		}
+	}
 	return &l, nil
+}
+
+// sameAsCode refuses a layout file that names a code but differs from the
+// sheet that code prints: the printed code would lie about the sheet.
+func sameAsCode(l *Layout) error {
+	code := l.Code
+	if l.Players > 0 {
+		code = fmt.Sprintf("%s/%d", l.Code, l.Seat)
+	}
+	want, err := Sheet(code)
+	if err != nil {
+		return fmt.Errorf("layout file: %w (a group's own sheet leaves \"code\" empty)", err)
+	}
+	a, errA := want.JSON()
+	b, errB := l.JSON()
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		return fmt.Errorf("layout file: it names code %s but differs from that sheet; a group's own sheet leaves \"code\" empty and names its own \"template\"", code)
+	}
+	return nil
 }
 
 // JSON is the layout as indented JSON, the format FromJSON reads.

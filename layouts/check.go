@@ -124,6 +124,9 @@ func (c *checker) run() {
 			c.fail("wine %s is %d years old; a wine is 1 to %d years old", w.ID, w.Type.Age, maxAge)
 			wellFormed = false
 		}
+		if mw, mh := MapSize(); !(w.X >= 0 && w.X <= mw && w.Y >= 0 && w.Y <= mh) {
+			c.fail("wine %s at (%g, %g) lies outside the map (0..%g × 0..%g)", w.ID, w.X, w.Y, mw, mh)
+		}
 		if w.Casks < 0 || w.Casks > maxCost {
 			c.fail("wine %s costs %d casks; a wine costs 0 to %d", w.ID, w.Casks, maxCost)
 		}
@@ -313,9 +316,10 @@ func (c *checker) tracks() {
 	if !containsByte(regionLetters, byte(y.Region)) || !containsByte(resourceLetters, byte(y.Resource)) {
 		c.fail("year '00 needs a region and a resource")
 	}
+	// One worker per duration 1..3: the one with 1 is free in '01.
 	durs := slices.Clone(y.Dur[:])
 	slices.Sort(durs)
-	if !slices.Equal(durs, []int{1, 2, 3}) {
+	if !slices.Equal(durs, countTo(len(durs))) {
 		c.fail("year '00's worker durations %v are not 1, 2 and 3 in some order (exactly one worker is free in '01)", y.Dur)
 	}
 	if l.Top[0] != (TopCell{}) {
@@ -651,4 +655,13 @@ func structure(l *Layout) string {
 	slices.Sort(durs)
 	fmt.Fprintf(&b, "casks %d/%d vines %d grapes %v %v trellis %+v durations %v\n", l.CaskSlots, l.CasksPre, len(l.Vines), grapes, colours, l.Trellis, durs)
 	return b.String()
+}
+
+// countTo is 1, 2, …, n.
+func countTo(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
 }

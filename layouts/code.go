@@ -13,7 +13,7 @@ import (
 // symbols that cannot be mistaken for one another when written: the digits
 // 2–9 and the letters without I, O and U (no 0/O, 1/I; U looks like V).
 //
-//	B1-7KQ2-M9XD-4
+//	B1-ELJA-G2AR-P
 //	│└ layout version (the template's "version")
 //	└ game: B = Bordeaux
 //	   └──────┘ payload: 8 symbols (more only for very large seeds)
@@ -141,7 +141,7 @@ func (t *Template) decodeCode(code string) (codeInfo, error) {
 		s := strings.TrimSpace(code[k+1:])
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > t.MaxPlayers {
-			return bad(false, "ends in /%s, but a seat is a number from 1 to %d (as in B1-7KQ2-M9XD-4/2)", s, t.MaxPlayers)
+			return bad(false, "ends in /%s, but a seat is a number from 1 to %d (as in B1-ELJA-G2AR-P/2)", s, t.MaxPlayers)
 		}
 		info.seat = n
 	}

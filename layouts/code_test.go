@@ -12,6 +12,10 @@ func TestCodeShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Pinned: docs/layouts.md and the command's help show this code.
+	if code != "B1-ELJA-G2AR-P" {
+		t.Errorf("NewSetCode(42, 4) = %s, want B1-ELJA-G2AR-P", code)
+	}
 	if len(code) != len("B1-7KQ2-M9XD-4") || !strings.HasPrefix(code, "B1-") || code[7] != '-' || code[12] != '-' {
 		t.Fatalf("code %q is not shaped like B1-7KQ2-M9XD-4", code)
 	}

@@ -313,6 +313,7 @@ func TestFromJSONRejects(t *testing.T) {
 			}
 			l.Paths = keep
 		}, "is on 0 paths", true},
+		{"off the map", func(l *Layout) { l.WineByID("E6").X = 140 }, "wine E6 at (140, 56) lies outside the map (0..100 × 0..60)", true},
 		{"durations", func(l *Layout) { l.Year00.Dur = [3]int{1, 1, 3} }, "are not 1, 2 and 3 in some order", true},
 		{"'13 pre-filled", func(l *Layout) { l.Top[13].Region = Left }, "year '13 is pre-filled", true},
 		{"two cells", func(l *Layout) { l.Top[2].Region = Left }, "year '02 pre-fills 2 cells", true},
@@ -367,6 +368,23 @@ func TestFromJSONRejects(t *testing.T) {
 	b, _ := json.Marshal(l)
 	if _, err := FromJSON(b); err != nil {
 		t.Errorf("own sheet with a fourth trellis row: %v", err)
+	}
+	// A file that keeps a code must be that code's sheet.
+	l = Default()
+	if l.Year00.Region == Left {
+		l.Year00.Region = Right
+	} else {
+		l.Year00.Region = Left
+	}
+	b, _ = json.Marshal(l)
+	if _, err := FromJSON(b); err == nil || !strings.Contains(err.Error(), "names code "+l.Code+" but differs from that sheet") {
+		t.Errorf("edited sheet keeping its code: %v", err)
+	}
+	code, _ := NewSetCode(8, 3)
+	seat, _ := Sheet(code + "/3")
+	b, _ = seat.JSON()
+	if back, err := FromJSON(b); err != nil || back.Seat != 3 {
+		t.Errorf("seat 3's own JSON: %v", err)
 	}
 	// Unknown fields and wrong letters are caught by the reader.
 	for _, bad := range []string{`{"wines": [], "colour_scheme": 1}`, `{"year00": {"region": "X"}}`} {

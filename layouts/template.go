@@ -52,6 +52,8 @@ type Template struct {
 	Version      int
 	MinPlayers   int
 	MaxPlayers   int
+	MapWidth     float64
+	MapHeight    float64
 	Regions      []RegionInfo
 	Wines        []Wine // ID, Region, X, Y; type and casks are dealt
 	Paths        []Path // ID, A, B; resources are dealt
@@ -209,6 +211,19 @@ func (p *templateParser) item(f []string) error {
 			return fmt.Errorf("region %s declared twice", f[1])
 		}
 		t.Regions = append(t.Regions, RegionInfo{Letter: Region(f[1][0]), Name: strings.Join(f[2:], " ")})
+	case "map":
+		if err := p.once(f[0]); err != nil {
+			return err
+		}
+		if err := nargs(f, 2, "WIDTH HEIGHT"); err != nil {
+			return err
+		}
+		w, errw := strconv.ParseFloat(f[1], 64)
+		h, errh := strconv.ParseFloat(f[2], 64)
+		if errw != nil || errh != nil || !(w > 0) || !(h > 0) {
+			return fmt.Errorf("width %s and height %s are not positive numbers", f[1], f[2])
+		}
+		t.MapWidth, t.MapHeight = w, h
 	case "wine":
 		if err := nargs(f, 4, "ID REGION X Y"); err != nil {
 			return err
@@ -222,10 +237,13 @@ func (p *templateParser) item(f []string) error {
 		if err != nil {
 			return err
 		}
+		if t.MapWidth == 0 {
+			return fmt.Errorf("give the map's size before the wines")
+		}
 		x, errx := strconv.ParseFloat(f[3], 64)
 		y, erry := strconv.ParseFloat(f[4], 64)
-		if errx != nil || erry != nil {
-			return fmt.Errorf("coordinates %s %s are not numbers", f[3], f[4])
+		if errx != nil || erry != nil || !(x >= 0 && x <= t.MapWidth && y >= 0 && y <= t.MapHeight) {
+			return fmt.Errorf("coordinates %s %s are not numbers inside the map (0..%g × 0..%g)", f[3], f[4], t.MapWidth, t.MapHeight)
 		}
 		t.Wines = append(t.Wines, Wine{ID: f[1], Region: r, X: x, Y: y})
 	case "path":
@@ -420,7 +438,7 @@ func (p *templateParser) item(f []string) error {
 		}
 		return p.pair(f, "MIN MAX", 0, maxTrack, &t.Limits.MinDegree, &t.Limits.MaxDegree)
 	default:
-		return fmt.Errorf("unknown item (template, version, players, region, wine, path, table, casks, region-casks, resources, cask-track, vine-track, grape, grape-colours, trellis, year00, schedule, min-longest-trail, min-cask-demand, cask-demand-margin, min-grape-matches, degree)")
+		return fmt.Errorf("unknown item (template, version, players, map, region, wine, path, table, casks, region-casks, resources, cask-track, vine-track, grape, grape-colours, trellis, year00, schedule, min-longest-trail, min-cask-demand, cask-demand-margin, min-grape-matches, degree)")
 	}
 	return nil
 }
@@ -529,7 +547,7 @@ func (p *templateParser) schedule(f []string) error {
 // scheduled, and so on.
 func (p *templateParser) finish() error {
 	t := p.t
-	for _, key := range []string{"template", "version", "players", "cask-track", "vine-track", "grape-colours", "year00", "region-casks",
+	for _, key := range []string{"template", "version", "players", "map", "cask-track", "vine-track", "grape-colours", "year00", "region-casks",
 		"min-longest-trail", "min-cask-demand", "cask-demand-margin", "min-grape-matches", "degree"} {
 		if _, ok := p.seen[key]; !ok {
 			return fmt.Errorf("no %q line", key)
@@ -607,3 +625,10 @@ var defaultTemplate = sync.OnceValue(func() *Template {
 	}
 	return t
 })
+
+// MapSize is the box the map coordinates (Wine.X, Wine.Y) lie in: X from 0
+// to width, left to right; Y from 0 to height, top to bottom.
+func MapSize() (width, height float64) {
+	t := defaultTemplate()
+	return t.MapWidth, t.MapHeight
+}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/vintner/vintner/layouts"
 )
 
 // greyImage is one page rendered by pdftoppm -gray (binary PGM).
@@ -151,6 +153,35 @@ func TestRenderedMarks(t *testing.T) {
 		b, m := bi.ink(a.x0, a.y0, a.x1, a.y1), mi.ink(a.x0, a.y0, a.x1, a.y1)
 		if m <= b*1.1 {
 			t.Errorf("%s: marked sheet ink %.3f is not above the blank one's %.3f", a.name, m, b)
+		}
+	}
+}
+
+// TestUnusualLayoutFits: a group's own template with longer tracks and
+// more trellis rows still draws inside the page, without panics.
+func TestUnusualLayoutFits(t *testing.T) {
+	l := layouts.Default()
+	l.CaskSlots, l.CasksPre = 20, 2
+	for len(l.Vines) < 18 {
+		l.Vines = append(l.Vines, nil)
+	}
+	for len(l.Trellis) < 5 {
+		l.Trellis = append(l.Trellis, layouts.TrellisRow{Len: 9, Bonus: layouts.Bonus{Kind: "age", Age: 1, PerWine: 2}})
+	}
+	pages := []SheetPage{{Layout: l, Marks: &Marks{Name: "Zoë", CasksGained: 20, CasksUsed: 19, VinesFilled: 18, Trellis: []int{9, 9, 9, 9, 9, 9}, Year: 14}}}
+	b, err := Sheets(pages, Letter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("VINTNER_KEEP_PDF") != "" {
+		os.WriteFile(os.Getenv("VINTNER_KEEP_PDF"), b, 0o644)
+	}
+	needTools(t, "pdftoppm")
+	img := render(t, b, 40)[0]
+	// Letter landscape is 279.4 mm wide: nothing reaches the outer 4 mm.
+	for _, a := range [][4]float64{{0, 0, 4, 215}, {275.4, 0, 279.4, 215}, {0, 0, 279.4, 4}, {0, 211.9, 279.4, 215.9}} {
+		if ink := img.ink(a[0], a[1], a[2], a[3]); ink > 0 {
+			t.Errorf("ink %.3f in the margin %v", ink, a)
 		}
 	}
 }

@@ -276,17 +276,6 @@ func drawMap(p pen, pg *SheetPage, x, y, w float64) float64 {
 		wi := &l.Wines[i]
 		cx, cy := m.at(wi.X, wi.Y)
 		drawWine(p, wi, cx, cy)
-		if pg.Marks != nil {
-			if year, ok := pg.Marks.Circled[wi.ID]; ok {
-				p.stroke(ink)
-				p.width(0.7)
-				p.f.Ellipse(cx, cy, badgeW/2+1.6, badgeH/2+1.4, 0, "D")
-				p.text(ink)
-				p.font(true, 6.5)
-				p.write(cx+badgeW/2-0.5, cy-badgeH/2-0.6, fmt.Sprintf("'%02d", year))
-				p.text(black)
-			}
-		}
 	}
 	// Resources last, so a badge never hides one.
 	for _, path := range l.Paths {
@@ -306,6 +295,25 @@ func drawMap(p pen, pg *SheetPage, x, y, w float64) float64 {
 		p.centred(cx, cy, string(rune(path.Resource)))
 	}
 
+	// The player's circles over everything, each with the year it was made.
+	for i := range l.Wines {
+		wi := &l.Wines[i]
+		year, ok := 0, false
+		if pg.Marks != nil {
+			year, ok = pg.Marks.Circled[wi.ID]
+		}
+		if !ok {
+			continue
+		}
+		cx, cy := m.at(wi.X, wi.Y)
+		p.stroke(ink)
+		p.width(0.7)
+		p.f.Ellipse(cx, cy, badgeW/2+1.6, badgeH/2+1.4, 0, "D")
+		p.text(ink)
+		p.font(true, 6.5)
+		p.write(cx+badgeW/2-0.5, cy-badgeH/2-0.6, fmt.Sprintf("'%02d", year))
+		p.text(black)
+	}
 	return h
 }
 

@@ -22,7 +22,7 @@ func newLayoutCmd() *cobra.Command {
 		Long: `Print the Bordeaux sheet layout behind a code printed on a sheet: the map's
 wines and paths, the resources, casks, vines and trellis rows, the '00 column
 and the top rows. A game-set code prints every seat; add /N for seat N only
-(B1-7KQ2-M9XD-4/2). Case and dashes do not matter; a mistyped code is
+(B1-ELJA-G2AR-P/2). Case and dashes do not matter; a mistyped code is
 caught by its check symbol.
 
 With a FILE.json (a group's own sheet, in the format --format json prints)

@@ -16,8 +16,10 @@ const MerchantName = "Wine Merchant"
 // Rules are the final-scoring numbers and house rulings in force; the
 // caller fills them from the component tables (tables.Tables.ScoreRules).
 type Rules struct {
-	Regions           []string // the scoring regions, in order
-	DiversificationPP int      // per full set of the regions
+	Regions []string // the scoring regions, in order
+	// RegionNames gives a region's printed name for notes (key if absent).
+	RegionNames       map[string]string
+	DiversificationPP int // per full set of the regions
 	// DiversificationOnce pays one full set only (option
 	// diversification=once); the default pays every set ("if a player owns
 	// 2 vineyards per region, he gains 10 Prestige Points").
@@ -45,8 +47,8 @@ type Rules struct {
 
 // PlayerTally is one player's end-of-game counts.
 type PlayerTally struct {
-	Name string
-	Seat int // 1-based seating order (0: the Wine Merchant, after the players)
+	Name string // as in the record
+	Seat int    // 1-based seating order (0: the Wine Merchant, after the players)
 	// Merchant marks the Wine Merchant: he scores his prestige, his cuvées
 	// (cellar and œnothèque) and his eco report only.
 	Merchant bool
@@ -67,7 +69,7 @@ type PlayerTally struct {
 
 // GameTally is the whole table's end-of-game counts.
 type GameTally struct {
-	Players []PlayerTally
+	Players []PlayerTally // in seat order, the Wine Merchant last
 	// Solo is a one-player game against the Wine Merchant: the player's
 	// final scoring "follows the same rules as for the Wine Merchant:
 	// ignoring the vineyards and the winery's inventory".
@@ -75,14 +77,14 @@ type GameTally struct {
 	// MerchantLevel names the Wine Merchant's difficulty for the solo
 	// verdict ("Mathusalem (medium)"); "" when not known.
 	MerchantLevel string
-	Rules         Rules
+	Rules         Rules // numbers and rulings of the tables in force
 }
 
 // Majority is how one region's Major Vineyard went.
 type Majority struct {
-	Region string
-	Most   int   // most cards any player holds there (0: nobody scores)
-	Tied   []int // indices of the players with that many cards
+	Region string // region key
+	Most   int    // most cards any player holds there (0: nobody scores)
+	Tied   []int  // indices of the players with that many cards
 	// ByGrapes is set when a tie on cards was broken (or narrowed) by the
 	// grapes produced in the region.
 	ByGrapes bool
@@ -203,14 +205,14 @@ func Score(t GameTally) *score.Result {
 		switch {
 		case len(m.Winners) == 1:
 			res.Notes = append(res.Notes, fmt.Sprintf("Major vineyard %s: %s tied on %d cards; %s produces the most grapes there and takes %d",
-				m.Region, strings.Join(tied, ", "), m.Most, names[0], m.Each))
+				ru.regionName(m.Region), strings.Join(tied, ", "), m.Most, names[0], m.Each))
 		default:
 			rounding := "rounded down"
 			if ru.MajorSplitCeil {
 				rounding = "rounded up"
 			}
 			res.Notes = append(res.Notes, fmt.Sprintf("Major vineyard %s: %s tied on cards and grapes; the %d points are split, %d each (%s)",
-				m.Region, strings.Join(names, ", "), ru.MajorPP, m.Each, rounding))
+				ru.regionName(m.Region), strings.Join(names, ", "), ru.MajorPP, m.Each, rounding))
 		}
 	}
 	res.Rank()
@@ -275,4 +277,11 @@ func isMerchant(t GameTally, name string) bool {
 		}
 	}
 	return false
+}
+
+func (r Rules) regionName(key string) string {
+	if n, ok := r.RegionNames[key]; ok && n != "" {
+		return n
+	}
+	return key
 }

@@ -108,7 +108,11 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 		return r.errorf(l, sg.from, validate.CodeRule, "%s's %s worker already acted in %s", p.Name, workerNames[w], yearName(y))
 	}
 	if !p.Available(w, y) {
-		return r.errorf(l, sg.from, validate.CodeRule, "%s's %s worker is busy in %s: its row is filled until %s", p.Name, workerNames[w], yearName(y), yearName(p.FreeAgain(w, y)))
+		free := "it is free again in " + yearName(p.FreeAgain(w, y))
+		if p.FreeAgain(w, y) > LastYear {
+			free = "it stays busy to the end of the game"
+		}
+		return r.errorf(l, sg.from, validate.CodeRule, "%s's %s worker is busy in %s (its row is filled; %s)", p.Name, workerNames[w], yearName(y), free)
 	}
 	if letters == "-" || letters == "—" || letters == "–" {
 		if choices < sg.to {

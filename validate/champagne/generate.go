@@ -35,13 +35,19 @@ type gen struct {
 	discards []string   // used tokens, face up
 	onMarket [][]string // tokens on each sector's active space
 	lines    int
+	inv      func(*state) error
 }
 
 func generate(players int, seed uint64, variants []string) ([]byte, error) {
+	return generateChecked(players, seed, variants, nil)
+}
+
+// generateChecked also runs inv after every line (the tests' invariants).
+func generateChecked(players int, seed uint64, variants []string, inv func(*state) error) ([]byte, error) {
 	if players < 1 || players > 4 {
 		return nil, fmt.Errorf("age-of-champagne is played by 1 to 4 players, not %d", players)
 	}
-	g := &gen{rnd: rng.New(seed), r: defaultRules()}
+	g := &gen{rnd: rng.New(seed), r: defaultRules(), inv: inv}
 	g.names = genNames[:players]
 	var hb strings.Builder
 	fmt.Fprintf(&hb, "game age-of-champagne\nplayers %s\n", strings.Join(g.names, " "))
@@ -89,6 +95,11 @@ func (g *gen) emit(format string, args ...any) error {
 	}
 	g.out.WriteString(line + "\n")
 	g.lines++
+	if g.inv != nil {
+		if err := g.inv(g.s); err != nil {
+			return fmt.Errorf("after %q: %v", line, err)
+		}
+	}
 	return nil
 }
 
@@ -365,7 +376,10 @@ func (g *gen) event() error {
 	case "falling-sales", "sales-increase":
 		line += " " + r.SectorNames[g.pick(len(r.SectorNames))]
 	case "climatic-hazards", "grapes-quality":
-		key := g.topOf(0)
+		var key *vineCard
+		if len(g.stacks[0]) > 0 {
+			key = g.stacks[0][0]
+		}
 		if key == nil || key.Region < 0 {
 			who := s.fewestPP()
 			if kind == "climatic-hazards" {

@@ -381,8 +381,8 @@ func (g *gen) draw(who int) error {
 				t = i
 			}
 		}
-		if still[t] >= 2 {
-			want := (t + 1 + g.pick(2)) % 3
+		want := (t + 1 + g.pick(2)) % 3
+		if still[t] >= 2 && s.supplyLeft(want) > 0 {
 			var give, get [3]int
 			give[t] = 2
 			get[want] = 1

@@ -502,6 +502,11 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 	if !covers(p.still, give) {
 		return fail(1, "%s has no %s in his winery to exchange (he has %s)", p.name, cubes(give, grapeLetters), cubes(p.still, grapeLetters))
 	}
+	for t := range 3 {
+		if get[t] > s.supplyLeft(t)+give[t] {
+			return fail(2, "no %s is left in the supply", grapeNames[t])
+		}
+	}
 	sub(&p.still, give)
 	add(&p.still, get)
 	p.pp += s.r.Exchange.PP

@@ -276,7 +276,20 @@ func (s *state) produced(p *player) [3]int {
 		}
 		g[o.card.Grape] += o.card.Qty
 	}
+	for t := range 3 {
+		g[t] = min(g[t], s.supplyLeft(t))
+	}
 	return g
+}
+
+// supplyLeft counts the cubes of a colour still in the supply: the box
+// holds 60 of each, and grapes, still wines and cuvées are the same cubes.
+func (s *state) supplyLeft(t int) int {
+	n := s.r.T.BoxCount("cubes-per-colour")
+	for _, p := range s.players {
+		n -= p.still[t] + p.cellar[t] + p.oeno[t] + p.grid[t]
+	}
+	return max(n, 0)
 }
 
 func (s *state) capacity(p *player) int {
@@ -290,12 +303,17 @@ func (s *state) capacity(p *player) int {
 	return room
 }
 
-// harvest brings the grapes in; a player writes his choice only when the
-// press or the winery cannot take everything.
+// harvest brings the grapes in, in turn order (the supply of cubes may
+// run short); a player writes his choice only when the press or the
+// winery cannot take everything.
 func (s *state) harvest() {
 	s.harvestRun = true
-	var ws []want
-	for _, i := range s.order {
+	s.harvestFrom(0)
+}
+
+func (s *state) harvestFrom(k int) {
+	for ; k < len(s.order); k++ {
+		i := s.order[k]
 		p := s.players[i]
 		if p.merchant {
 			continue
@@ -303,12 +321,13 @@ func (s *state) harvest() {
 		g := s.produced(p)
 		if sum3(g) <= s.capacity(p) {
 			add(&p.still, g)
-		} else if s.capacity(p) > 0 {
-			ws = append(ws, want{kind: wHarvest, who: i})
+			continue
 		}
+		next := k + 1
+		s.pushFront(want{kind: wHarvest, who: i}, want{kind: wAuto, fn: func() { s.harvestFrom(next) }})
+		return
 	}
-	ws = append(ws, want{kind: wAuto, fn: s.endSeason})
-	s.pushFront(ws...)
+	s.pushFront(want{kind: wAuto, fn: s.endSeason})
 }
 
 func (s *state) harvestLine(who int, l *validate.Line) *ruleError {

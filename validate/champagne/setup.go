@@ -33,6 +33,7 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	}
 	var offers []*vineCard
 	seen := map[string]bool{}
+	reshuffled0 := false // the first stack ran out: its card came from the discards
 	for i, id := range cards {
 		c := s.r.vine(strings.ToLower(id))
 		if c == nil {
@@ -53,6 +54,7 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 			unseen--
 		case s.vineDisc[c.ID] != nil && unseen == 0:
 			delete(s.vineDisc, c.ID) // the stacks ran out: the discards were shuffled
+			reshuffled0 = reshuffled0 || i == 0
 		default:
 			return fail(i+1, "%s has already come up and cannot come up again (it is not in the stacks)", c.ID)
 		}
@@ -62,11 +64,18 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	if renewal && s.keyCheck != nil && len(offers) > 0 {
 		k := s.keyCheck
 		c := offers[0]
-		if c.Region < 0 {
+		switch {
+		case reshuffled0:
+			// The first stack was empty when the event came: no card showed
+			// the key, and the player with the fewest points chose it.
+			if k.chooser < 0 {
+				return fail(1, "the first stack was empty at round %d's %s: the key was chosen by a player (chosen-by=NAME on line %d)", s.round, k.event, k.line)
+			}
+		case c.Region < 0:
 			if k.chooser < 0 {
 				return fail(1, "%s is a Coteaux Vitryats card: the key of round %d's %s was chosen by a player (chosen-by=NAME on line %d)", c.ID, s.round, k.event, k.line)
 			}
-		} else {
+		default:
 			if k.chooser >= 0 {
 				return fail(1, "%s is not a Coteaux Vitryats card: round %d's %s had no choice to make (line %d)", c.ID, s.round, k.event, k.line)
 			}

@@ -251,6 +251,9 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 	s.board["shipping"][k-1] = occupant{who: mi}
 	s.placed[mi]++
 	for t := range 3 {
+		c[t] = min(c[t], s.supplyLeft(t))
+	}
+	for t := range 3 {
 		for ; c[t] > 0 && m.cellarCount() < s.r.CellarMax; c[t]-- {
 			m.cellar[t]++
 		}

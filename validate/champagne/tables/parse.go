@@ -20,7 +20,7 @@ const maxLine = 4096
 // OptionSpec is a house ruling the tables file may set: its allowed
 // values, the first being the default.
 type OptionSpec struct {
-	Name   string
+	Name   string   // as written in `option NAME VALUE`
 	Values []string // Values[0] is the default
 	Rule   string   // the research note's ambiguity it settles (A1…A25), or ""
 }

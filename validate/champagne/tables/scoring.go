@@ -11,8 +11,13 @@ func (t *Tables) ScoreRules() champagne.Rules {
 			pp = b.EndPP
 		}
 	}
+	names := map[string]string{}
+	for _, r := range t.Regions {
+		names[r.Key] = r.Name
+	}
 	return champagne.Rules{
 		Regions:             t.RegionKeys(),
+		RegionNames:         names,
 		DiversificationPP:   t.Scoring.Diversification,
 		DiversificationOnce: t.Option("diversification") == "once",
 		MajorPP:             t.Scoring.Major,

@@ -33,7 +33,7 @@ const (
 type Region struct {
 	Key  string // notation name: marne, reims, blancs, sezanne, bar
 	Name string // as printed: "Vallée de la Marne"
-	Src  string
+	Src  string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Grape is a grape variety, which is also the colour of a still-wine cube.
@@ -41,7 +41,7 @@ type Grape struct {
 	Letter string // M, P, C
 	Key    string // meunier, pinot-noir, chardonnay
 	Colour string // blue, black, yellow
-	Src    string
+	Src    string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Cuvee is a cuvée type: its letter, the cube colour that stands for it and
@@ -51,30 +51,30 @@ type Cuvee struct {
 	Key    string // tradition-brut, blanc-de-noirs, blanc-de-blancs
 	Cube   string // grape letter of the cube: M, P, C
 	Value  int    // prestige points
-	Src    string
+	Src    string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Blend is one triple of still wines that makes a cuvée.
 type Blend struct {
 	Cuvee string // cuvée letter
 	Wines string // three grape letters, in canonical order (see SortWines)
-	Src   string
+	Src   string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Exchange is the still-wine exchange: Give wines for Get wine, PP prestige.
 type Exchange struct {
-	Give, Get, PP int
-	Src           string
+	Give, Get, PP int    // still wines given, still wines got, prestige per exchange
+	Src           string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Press is the press track of a player board.
 type Press struct {
-	Start    int   // level at setup
-	Max      int   // last level of the track
-	TokenAt  int   // reaching this level draws a Bonus token
-	PPBeyond int   // PP per level gained beyond Max
-	Capacity []int // grapes pressed at level i+1
-	Src      string
+	Start    int    // level at setup
+	Max      int    // last level of the track
+	TokenAt  int    // reaching this level draws a Bonus token
+	PPBeyond int    // PP per level gained beyond Max
+	Capacity []int  // grapes pressed at level i+1
+	Src      string // where the line comes from: rulebook, research, assumed, box
 }
 
 // CapacityAt returns the grapes pressed at a level (clamped to the track).
@@ -90,12 +90,12 @@ func (p Press) CapacityAt(level int) int {
 
 // Winery is the winery cutout of a player board.
 type Winery struct {
-	Start    int   // modules installed at setup
-	Max      int   // most modules a board holds
-	Row      int   // modules per row: the first Row are Age I, the rest Age II
-	AgeIIEco int   // eco levels gained for each Age II module installed
-	Capacity []int // still wines held by the i-th module installed
-	Src      string
+	Start    int    // modules installed at setup
+	Max      int    // most modules a board holds
+	Row      int    // modules per row: the first Row are Age I, the rest Age II
+	AgeIIEco int    // eco levels gained for each Age II module installed
+	Capacity []int  // still wines held by the i-th module installed
+	Src      string // where the line comes from: rulebook, research, assumed, box
 }
 
 // CapacityOf returns the still wines that n installed modules hold.
@@ -110,9 +110,9 @@ func (w Winery) CapacityOf(n int) int {
 // Marketing is the Marketing Strategy grid: Slots per cuvée column and the
 // bonus PP per shipped cuvée of a type with k cubes in its column (Bonus[k]).
 type Marketing struct {
-	Slots int
-	Bonus []int
-	Src   string
+	Slots int    // slots per cuvée column
+	Bonus []int  // Bonus[k]: PP per shipped cuvée with k cubes in its column
+	Src   string // where the line comes from: rulebook, research, assumed, box
 }
 
 // BonusFor returns the PP added per shipped cuvée when its column holds k cubes.
@@ -128,12 +128,12 @@ func (m Marketing) BonusFor(k int) int {
 
 // Eco is the eco-responsibility report. A position is an index into Values.
 type Eco struct {
-	Values        []int // printed values, lowest position first
-	Start         int   // players' starting position (index)
-	MerchantStart int   // the Wine Merchant's starting position (index)
-	TopPP         int   // PP for each gain while at the top
-	BottomPP      int   // PP for each loss while at the bottom (negative)
-	Src           string
+	Values        []int  // printed values, lowest position first
+	Start         int    // players' starting position (index)
+	MerchantStart int    // the Wine Merchant's starting position (index)
+	TopPP         int    // PP for each gain while at the top
+	BottomPP      int    // PP for each loss while at the bottom (negative)
+	Src           string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Position returns the position (index) of a printed value: the highest
@@ -166,12 +166,12 @@ type Zone struct {
 	Number    int    // as printed on the board
 	PerPlayer int    // most collaborators one player may place there; 0: no limit
 	Auto      bool   // resolved for everyone without placements (harvest)
-	Src       string
+	Src       string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Spot is an action spot and its placement effect.
 type Spot struct {
-	Zone    string
+	Zone    string // zone key
 	Label   string // as printed: "1", "n1", "n1+"
 	Side    string // "standard" or "simplified" (first-game side)
 	PP      int    // prestige gained (negative: lost)
@@ -181,13 +181,13 @@ type Spot struct {
 	Link    string // linked spots: one player on all of them draws a Bonus token
 	Step    string // marketing: "n" or "n+1"
 	Row     string // shipping: "top" or "lower"
-	Src     string
+	Src     string // where the line comes from: rulebook, research, assumed, box
 }
 
 // SpotRef names a spot of a zone.
 type SpotRef struct {
-	Zone, Label string
-	Src         string
+	Zone, Label string // zone key and spot label
+	Src         string // where the line comes from: rulebook, research, assumed, box
 }
 
 // ShippingRow says how many Market cards a shipping row validates.
@@ -195,75 +195,75 @@ type ShippingRow struct {
 	Key        string // top, lower
 	Cards      int    // most cards validated per collaborator
 	ActiveOnly bool   // only among the Active orders
-	Src        string
+	Src        string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Sector is a market sector.
 type Sector struct {
 	Key    string // france, europe, international
-	Name   string
-	Cards  int // Market cards of the sector in the box
-	Tokens int // Bonus tokens placed on it at setup
-	Eco    int // eco levels for a shipment to this sector (added to the transport's)
-	Src    string
+	Name   string // as printed
+	Cards  int    // Market cards of the sector in the box
+	Tokens int    // Bonus tokens placed on it at setup
+	Eco    int    // eco levels for a shipment to this sector (added to the transport's)
+	Src    string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Transport is a mode of transport and its eco effect.
 type Transport struct {
 	Key string // truck, boat, plane
-	Eco int
-	Src string
+	Eco int    // eco levels (negative: lost)
+	Src string // where the line comes from: rulebook, research, assumed, box
 }
 
 // MarketCard is a Market card: the cuvées it orders, its PP and transport.
 type MarketCard struct {
 	ID        string // F07
-	Sector    string
+	Sector    string // sector key
 	Cuvees    string // cuvée letters in canonical order (see SortCuvees)
-	Value     int
-	Transport string
-	Src       string
+	Value     int    // prestige points
+	Transport string // transport key
+	Src       string // where the line comes from: rulebook, research, assumed, box
 }
 
 // BonusToken is a kind of Bonus token.
 type BonusToken struct {
 	Key     string // prestige-2, eco, land, additional-action, reservation, transport, protection
-	Count   int
+	Count   int    // tokens of this kind in the box
 	Instant bool   // applied when gained (else: used at will)
 	PP      int    // prestige gained (prestige tokens)
 	Eco     int    // eco levels gained
 	Zone    string // the action of an additional-action token
 	EndPP   int    // PP at game end if still unused (protection)
-	Src     string
+	Src     string // where the line comes from: rulebook, research, assumed, box
 }
 
 // EventCard is a kind of Event card.
 type EventCard struct {
-	Key   string
-	Count int
+	Key   string // notation name: falling-sales, climatic-hazards…
+	Count int    // copies in the box
 	Arg   string // what the card names: "sector", "region", "grape" or ""
-	Src   string
+	Src   string // where the line comes from: rulebook, research, assumed, box
 }
 
 // EventEffect is a numeric effect of an event kind.
 type EventEffect struct {
-	Event string
-	PP    int
-	Src   string
+	Event string // event key
+	PP    int    // PP change per Market card of the sector named
+	Src   string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Inheritance is an Inheritance card.
 type Inheritance struct {
-	ID       string
+	ID       string // V1, P2, W3…
 	Kind     string // vineyard, press, winery
-	Stars    int
+	Stars    int    // stars, for the first council order
 	Vineyard string // the Inheritance vineyard it grants
 	Press    int    // press levels added
 	Modules  int    // winery modules added
 	Cellar   string // cuvée letters added to the cellar
 	Still    string // still-wine letters added to the winery
-	Eco      int
-	Src      string
+	Eco      int    // eco levels gained
+	Src      string // where the line comes from: rulebook, research, assumed, box
 }
 
 // MerchantLevel is a Wine Merchant difficulty.
@@ -271,18 +271,18 @@ type MerchantLevel struct {
 	Key    string // jeroboam, mathusalem, balthazar, nabuchodonosor
 	Alias  string // easy, medium, hard, extreme
 	Cuvees int    // cuvées of each type in his cellar at start
-	Src    string
+	Src    string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Scoring holds the final-scoring numbers.
 type Scoring struct {
-	Diversification int // PP per full set of the regions
-	Major           int // PP for the most cards of a region
-	StillBatch      int // still wines per batch
-	StillPP         int // PP per batch of still wines
-	CuveeBatch      int // cuvées per batch (cellar and oenothèque)
-	CuveePP         int // PP per batch of cuvées
-	Src             string
+	Diversification int    // PP per full set of the regions
+	Major           int    // PP for the most cards of a region
+	StillBatch      int    // still wines per batch
+	StillPP         int    // PP per batch of still wines
+	CuveeBatch      int    // cuvées per batch (cellar and oenothèque)
+	CuveePP         int    // PP per batch of cuvées
+	Src             string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Vineyard is a Vineyard card as printed.
@@ -296,7 +296,7 @@ type Vineyard struct {
 	PP          int    // bonus prestige when acquired
 	Eco         int    // bonus eco levels when acquired
 	Inheritance bool   // set aside for the Inheritance draft
-	Src         string
+	Src         string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Wild reports whether the card is a Coteaux Vitryats card, placed in the
@@ -305,49 +305,49 @@ func (v *Vineyard) Wild(t *Tables) bool { return v.Region == t.Wild.Key }
 
 // Box is one count of the box contents.
 type Box struct {
-	Key   string
-	Count int
-	Src   string
+	Key   string // vineyard-cards, market-cards, bonus-tokens…
+	Count int    // how many
+	Src   string // where the line comes from: rulebook, research, assumed, box
 }
 
 // Tables is the whole set of component numbers and house rulings in force.
 type Tables struct {
-	Name                  string // the file they were read from
-	Rounds                int
-	EventsDrawn           int
-	Collaborators         int
-	MerchantCollaborators int
-	MaxPlayers            int
-	CouncilPositions      int
-	Box                   []Box
-	Regions               []Region // the 5 scoring regions, in file order
-	Wild                  Region   // Coteaux Vitryats
-	Grapes                []Grape
-	Cuvees                []Cuvee
-	Blends                []Blend
-	Exchange              Exchange
-	Press                 Press
-	Winery                Winery
-	CellarMax             int
-	OenothequeMax         int
-	Marketing             Marketing
-	Eco                   Eco
-	Zones                 []Zone
-	Spots                 []Spot
-	ShippingRows          []ShippingRow
-	Sectors               []Sector
-	Transports            []Transport
-	Markets               []MarketCard
-	Tokens                []BonusToken
-	Events                []EventCard
-	EventEffects          []EventEffect
-	Inheritances          []Inheritance
-	InheritanceKeep       int       // Inheritance cards each player keeps
-	HighTension           []SpotRef // High Tension: spots blocked in round 1
-	MerchantLevels        []MerchantLevel
-	Scoring               Scoring
-	Options               map[string]string // house rulings: name → value
-	Vineyards             []Vineyard
+	Name                  string            // the file they were read from
+	Rounds                int               // rounds in a game (10)
+	EventsDrawn           int               // Event cards drawn per game, one per round
+	Collaborators         int               // collaborators per player
+	MerchantCollaborators int               // the Wine Merchant's collaborators
+	MaxPlayers            int               // most seats, the Wine Merchant included
+	CouncilPositions      int               // turn-order spaces of the Council
+	Box                   []Box             // component counts in the box
+	Regions               []Region          // the 5 scoring regions, in file order
+	Wild                  Region            // Coteaux Vitryats
+	Grapes                []Grape           // M, P, C in file order
+	Cuvees                []Cuvee           // T, N, B in file order
+	Blends                []Blend           // the still-wine triples of each cuvée
+	Exchange              Exchange          // the still-wine exchange
+	Press                 Press             // the press track
+	Winery                Winery            // the winery modules
+	CellarMax             int               // cuvées the cellar holds
+	OenothequeMax         int               // cuvées the œnothèque holds
+	Marketing             Marketing         // the Marketing Strategy grid
+	Eco                   Eco               // the eco-responsibility report
+	Zones                 []Zone            // action zones
+	Spots                 []Spot            // action spots of both board sides
+	ShippingRows          []ShippingRow     // what each shipping row validates
+	Sectors               []Sector          // market sectors
+	Transports            []Transport       // modes of transport
+	Markets               []MarketCard      // placeholder Market cards (records declare the real ones)
+	Tokens                []BonusToken      // Bonus-token kinds
+	Events                []EventCard       // Event-card kinds
+	EventEffects          []EventEffect     // numeric effects of events
+	Inheritances          []Inheritance     // Inheritance cards
+	InheritanceKeep       int               // Inheritance cards each player keeps
+	HighTension           []SpotRef         // High Tension: spots blocked in round 1
+	MerchantLevels        []MerchantLevel   // Wine Merchant difficulties
+	Scoring               Scoring           // final-scoring numbers
+	Options               map[string]string // house rulings: name → value (every KnownOptions name is set)
+	Vineyards             []Vineyard        // the 36 Vineyard cards as printed
 
 	// Assumed is set when any value in force is a placeholder (src=assumed).
 	Assumed bool

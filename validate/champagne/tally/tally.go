@@ -274,6 +274,8 @@ func (r *reader) read(e *entry, from int) bool {
 			default:
 				return bad(i, "protection= says whether %s still holds an unused Protection against the cold token: yes or no", who)
 			}
+		case r.tb.Wild.Key, "land":
+			return bad(i, "count a %s among the cards of the region it was placed in (%s=CARDS)", map[bool]string{true: "Coteaux Vitryats card", false: "land token"}[k != "land"], strings.Join(r.tb.RegionKeys(), "= "))
 		default:
 			keys := append([]string{"pp", "eco", "still", "cellar", "oeno", "grid", "council", "protection"}, r.tb.RegionKeys()...)
 			d := validate.Errorf(l, i, validate.CodeSyntax, "%s= is not a tally count (pp= eco= still= cellar= oeno= grid= council= protection= %s=)",
@@ -414,7 +416,7 @@ func (r *reader) game() (champagne.GameTally, bool) {
 			if !e.grapes[m.Region] {
 				r.errf(e.line, e.keyTok[m.Region], validate.CodeMissing,
 					"%s hold %d Vineyard cards each in %s: write the grapes %s produces there (%s=%d/GRAPES) to settle the Major vineyard",
-					strings.Join(names, " and "), m.Most, m.Region, e.p.Name, m.Region, m.Most)
+					strings.Join(names, " and "), m.Most, r.regionName(m.Region), e.p.Name, m.Region, m.Most)
 				return gt, false
 			}
 		}
@@ -501,4 +503,12 @@ func srcOf(tb *tables.Tables, item string) string {
 		}
 	}
 	return ""
+}
+
+// regionName is a region's printed name.
+func (r *reader) regionName(key string) string {
+	if reg, ok := r.tb.Region(key); ok {
+		return reg.Name
+	}
+	return key
 }

@@ -1,0 +1,270 @@
+package champagne
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/internal/wanttest"
+	"github.com/vintner/vintner/score"
+	"github.com/vintner/vintner/validate"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden score files")
+
+func games() []validate.Game { return []validate.Game{New()} }
+
+func check(t testing.TB, name string, data []byte) *validate.Report {
+	t.Helper()
+	return validate.Check(games(), name, data, validate.Limits{}, validate.Options{})
+}
+
+// TestFixtures replays every record under testdata/champagne: the invalid
+// ones fail at their `# want` line with that message, the others are valid.
+func TestFixtures(t *testing.T) {
+	n := wanttest.Run(t, games(), "../../testdata/champagne/invalid") + wanttest.Run(t, games(), "../../testdata/champagne/valid")
+	if n < 30 {
+		t.Errorf("only %d champagne fixtures", n)
+	}
+}
+
+func TestExamples(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/examples/age-of-champagne-*.vin")
+	if len(files) == 0 {
+		t.Fatal("no age-of-champagne example")
+	}
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		rep := check(t, f, data)
+		if !rep.Valid() || rep.Result == nil || len(rep.Claims) == 0 {
+			t.Errorf("%s: want a valid scored record with claims, got %v", f, rep.Diagnostics)
+		}
+	}
+}
+
+// TestGolden scores each valid record and compares the table with its
+// .golden file (go test -update rewrites them).
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("../../testdata/champagne/valid/*.vin")
+	if len(files) < 6 {
+		t.Fatalf("want golden replays for 1-4 players and both sides, found %d", len(files))
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data, _ := os.ReadFile(f)
+			rep := check(t, f, data)
+			if !rep.Valid() || rep.Result == nil {
+				t.Fatalf("rejected: %v", rep.Diagnostics)
+			}
+			var b bytes.Buffer
+			if err := score.Render(&b, rep.Result, "table"); err != nil {
+				t.Fatal(err)
+			}
+			golden := strings.TrimSuffix(f, ".vin") + ".golden"
+			if *update {
+				os.WriteFile(golden, b.Bytes(), 0o644)
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if !bytes.Equal(want, b.Bytes()) {
+				t.Errorf("score differs from %s:\n%s\nwant:\n%s", golden, b.String(), want)
+			}
+		})
+	}
+}
+
+// invariants are what must hold after every line of a legal game.
+func invariants(s *state) error {
+	r := s.r
+	var cubesIn [3]int
+	owner := map[string]string{}
+	for i, p := range s.players {
+		for t := range 3 {
+			if p.still[t] < 0 || p.cellar[t] < 0 || p.oeno[t] < 0 || p.grid[t] < 0 || p.grid[t] > r.GridSlots {
+				return fmt.Errorf("%s: negative or overfull cubes", p.name)
+			}
+			cubesIn[t] += p.still[t] + p.cellar[t] + p.oeno[t] + p.grid[t]
+		}
+		if p.cellarCount() > r.CellarMax || p.oenoCount() > r.OenoMax {
+			return fmt.Errorf("%s: cellar %d, œnothèque %d over capacity", p.name, p.cellarCount(), p.oenoCount())
+		}
+		if p.eco < 0 || p.eco >= len(r.EcoValues) {
+			return fmt.Errorf("%s: eco index %d off the report", p.name, p.eco)
+		}
+		if !p.merchant {
+			if p.stillCount() > r.wineryCap(p.modules) {
+				return fmt.Errorf("%s: %d still wines in %d modules", p.name, p.stillCount(), p.modules)
+			}
+			if p.modules > r.ModulesMax || p.press < r.PressStart || p.press > r.PressMax {
+				return fmt.Errorf("%s: modules %d press %d", p.name, p.modules, p.press)
+			}
+		}
+		if s.placed[i] > p.collabs {
+			return fmt.Errorf("%s placed %d collaborators", p.name, s.placed[i])
+		}
+		for _, o := range p.vines {
+			if prev, ok := owner[o.card.ID]; ok {
+				return fmt.Errorf("%s owned by %s and %s", o.card.ID, prev, p.name)
+			}
+			owner[o.card.ID] = p.name
+			if o.region < 0 {
+				return fmt.Errorf("%s lies in no region", o.card.ID)
+			}
+		}
+	}
+	for t := range 3 {
+		if cubesIn[t] > r.T.BoxCount("cubes-per-colour") {
+			return fmt.Errorf("%d cubes of colour %d in play, the box has %d", cubesIn[t], t, r.T.BoxCount("cubes-per-colour"))
+		}
+	}
+	if s.round < 0 || s.round > r.Rounds {
+		return fmt.Errorf("round %d", s.round)
+	}
+	return nil
+}
+
+func variantsFor(players int, seed uint64) []string {
+	var v []string
+	switch seed % 6 {
+	case 1:
+		v = append(v, "first-game")
+	case 2:
+		if players >= 2 {
+			v = append(v, "trade-partnership")
+		}
+	case 3:
+		if players <= 3 {
+			v = append(v, "merchant=hard")
+		}
+	case 4:
+		if players == 2 || players == 3 {
+			v = append(v, "high-tension")
+		}
+	case 5:
+		if players <= 2 {
+			v = append(v, "merchant=extreme", "high-tension")
+		}
+	}
+	return v
+}
+
+// TestRandomGames plays generated games with the invariants checked after
+// every line, then replays each record from its text: valid, ten rounds,
+// every check and claim matching.
+func TestRandomGames(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 40
+	}
+	lines := 0
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		for players := 1; players <= 4; players++ {
+			vs := variantsFor(players, seed)
+			data, err := generateChecked(players, seed, vs, invariants)
+			if err != nil {
+				t.Fatalf("players %d seed %d %v: %v", players, seed, vs, err)
+			}
+			rep := check(t, "gen.vin", data)
+			if !rep.Valid() || rep.Result == nil {
+				t.Fatalf("players %d seed %d %v: generated game rejected: %v", players, seed, vs, rep.Diagnostics)
+			}
+			st := rep.State.(*state)
+			if st.round != 10 || !st.finished {
+				t.Fatalf("players %d seed %d: the game ended in round %d", players, seed, st.round)
+			}
+			if len(rep.Claims) != players {
+				t.Fatalf("players %d seed %d: %d claims compared", players, seed, len(rep.Claims))
+			}
+			lines += rep.Actions
+		}
+	}
+	t.Logf("%d games, %d actions", 4*n, lines)
+}
+
+func TestRandomDeterministic(t *testing.T) {
+	a, _ := generate(3, 42, nil)
+	b, _ := generate(3, 42, nil)
+	c, _ := generate(3, 43, nil)
+	if !bytes.Equal(a, b) || bytes.Equal(a, c) {
+		t.Error("the same seed must give the same game, another seed another")
+	}
+}
+
+func TestRandomRejectsBadPlayerCount(t *testing.T) {
+	for _, n := range []int{0, 5} {
+		if _, err := generate(n, 1, nil); err == nil {
+			t.Errorf("%d players accepted", n)
+		}
+	}
+}
+
+// TestStateText: `vintner replay` shows the state where it stopped.
+func TestStateText(t *testing.T) {
+	data, _ := generate(2, 3, nil)
+	rec, _ := validate.Parse("g.vin", data, validate.Limits{})
+	rep := New().Replay(rec, validate.Options{AtLine: 40})
+	if rep.Result != nil {
+		t.Fatal("a truncated replay has no result")
+	}
+	txt := rep.State.Text()
+	for _, want := range []string{"round ", "council:", "Ann: pp=", "next: "} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("state text lacks %q:\n%s", want, txt)
+		}
+	}
+}
+
+// TestSoloScoresLikeTheMerchant: in solo, vineyards and the winery do not score.
+func TestSoloScoresLikeTheMerchant(t *testing.T) {
+	data, _ := generate(1, 7, []string{"merchant=medium"})
+	rep := check(t, "solo.vin", data)
+	if rep.Result == nil || len(rep.Result.Players) != 2 {
+		t.Fatalf("want the player and the Wine Merchant ranked, got %+v", rep.Result)
+	}
+	for _, p := range rep.Result.Players {
+		if rep.Result.Points(&p, "regions") != 0 || rep.Result.Points(&p, "major") != 0 || rep.Result.Points(&p, "still") != 0 {
+			t.Errorf("%s scores vineyards or still wines in solo", p.Name)
+		}
+	}
+}
+
+func FuzzReplay(f *testing.F) {
+	for _, p := range []int{1, 2, 3, 4} {
+		data, _ := generate(p, uint64(p), nil)
+		f.Add(data)
+	}
+	files, _ := filepath.Glob("../../testdata/champagne/invalid/*.vin")
+	for _, fl := range files[:min(len(files), 10)] {
+		data, _ := os.ReadFile(fl)
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rep := check(t, "fuzz.vin", data)
+		if rep.Valid() && rep.Result == nil && rep.State != nil {
+			if st, ok := rep.State.(*state); ok && st.finished {
+				t.Error("a finished valid game has no result")
+			}
+		}
+	})
+}
+
+func BenchmarkReplay(b *testing.B) {
+	data, err := generate(4, 1, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	actions := 0
+	b.ResetTimer()
+	for range b.N {
+		rep := check(b, "bench.vin", data)
+		actions += rep.Actions
+	}
+	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+}

@@ -1,0 +1,75 @@
+package grandcru
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// FuzzReplay feeds records derived from generated games (and the bundled
+// ones) to the whole pipeline: whatever the bytes, no panic, and a
+// rejected record always names a line.
+func FuzzReplay(f *testing.F) {
+	for p := 2; p <= 5; p++ {
+		b, err := random(p, uint64(p), nil)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+		// A prefix and a record with a line dropped.
+		lines := strings.Split(string(b), "\n")
+		f.Add([]byte(strings.Join(lines[:len(lines)/2], "\n")))
+		f.Add([]byte(strings.Join(append(append([]string{}, lines[:len(lines)/3]...), lines[len(lines)/3+1:]...), "\n")))
+	}
+	if b, err := os.ReadFile("../../testdata/examples/grand-cru-3p.vin"); err == nil {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rep := validate.Check(engines, "fuzz.vin", data, validate.Limits{}, validate.Options{})
+		for _, d := range rep.Diagnostics {
+			if d.Message == "" {
+				t.Fatalf("a diagnostic without a message: %+v", d)
+			}
+		}
+		if rep.State != nil {
+			_ = rep.State.Text()
+		}
+	})
+}
+
+// FuzzTables checks the table reader never panics and never accepts a
+// file that replays would trip over.
+func FuzzTables(f *testing.F) {
+	f.Add(defaultTables)
+	f.Add([]byte(strings.Replace(string(defaultTables), "barrel 7  pinot", "barrel 9  pinot", 1)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tb, diags := parseTables(data, "fuzz.txt")
+		if diags.HasErrors() {
+			return
+		}
+		// Accepted tables must carry a game: replay the documented one.
+		rec, _ := validate.Parse("g.vin", []byte("game grand-cru\nplayers Ann Ben\n"), validate.Limits{})
+		_ = Game{}.Replay(rec, validate.Options{Tables: data})
+		_ = tb.triggerRound()
+	})
+}
+
+// BenchmarkReplay replays one generated 4-player game.
+func BenchmarkReplay(b *testing.B) {
+	data, err := random(4, 7, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	actions := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rep := validate.Check(engines, "bench.vin", data, validate.Limits{}, validate.Options{})
+		if !rep.Valid() {
+			b.Fatal(rep.Diagnostics[0].Error())
+		}
+		actions += rep.Actions
+	}
+	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+}

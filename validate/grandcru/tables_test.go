@@ -1,0 +1,95 @@
+package grandcru
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+)
+
+func TestEmbeddedTables(t *testing.T) {
+	b, diags := Game{}.Tables(nil, "")
+	if diags.HasErrors() || !bytes.Equal(b, defaultTables) {
+		t.Fatalf("Tables(nil) should return the embedded file: %v", diags)
+	}
+	tb, diags := parseTables(b, "embedded")
+	if diags.HasErrors() {
+		t.Fatal(diags[0].Error())
+	}
+	// The rulebook's own numbers.
+	if tb.Cubes != [5]int{15, 17, 20, 23, 25} || tb.VineTiles != 14 || tb.Improvements != 3 || tb.Spaces != 12 || tb.barrels() != 7 {
+		t.Errorf("rulebook components wrong: %+v", tb)
+	}
+	if tb.price(0, tb.topSpace(0)) != 3 || tb.price(1, tb.topSpace(1)) != 5 {
+		t.Errorf("Good Vintage pays 3 for Gamay and 5 for Syrah (rulebook)")
+	}
+	if tb.SpaceCost[spNewGrowth] != 4 || tb.SpaceFrancs[spCash5] != 3 || tb.MaxLoans != 11 || tb.EmergencyLoan != 5 {
+		t.Errorf("festival or loan numbers wrong")
+	}
+	if tb.Verified {
+		t.Errorf("the embedded tables are partly assumed and must say so")
+	}
+}
+
+func TestTablesErrorsAtLine(t *testing.T) {
+	cases := []struct {
+		edit func(string) string
+		pos  string
+		msg  string
+	}{
+		{func(s string) string {
+			return strings.Replace(s, "demand gamay     1 1 2 2 2 3 3 3", "demand gamay     1 1 x 2 2 3 3 3", 1)
+		}, "my.txt:43:22:", "demand takes whole numbers"},
+		{func(s string) string { return strings.Replace(s, "# rulebook: 15 green Gamay", "", 1) }, "my.txt:20:", "says where it comes from"},
+		{func(s string) string { return strings.Replace(s, "max-loans       11", "max-loans       12", 1) }, "interest lists 12 values", "interest lists 12 values"},
+		{func(s string) string { return strings.Replace(s, "leaves          5", "seasons         5", 1) }, "my.txt:", "unknown table \"seasons\""},
+		{func(s string) string { return strings.Replace(s, "cubes  pinot     25", "cubes  pinot     25 26", 1) }, "my.txt:24:", "cubes takes 1 number(s)"},
+	}
+	for i, c := range cases {
+		_, diags := Game{}.Tables([]byte(c.edit(string(defaultTables))), "my.txt")
+		if !diags.HasErrors() {
+			t.Errorf("case %d: accepted", i)
+			continue
+		}
+		got := diags[0].Error()
+		if !strings.Contains(got, c.pos) || !strings.Contains(got, c.msg) {
+			t.Errorf("case %d: got %s, want %s … %s", i, got, c.pos, c.msg)
+		}
+	}
+}
+
+// TestTablesReplaceDefaults: a verified table file with another interest
+// row changes the outcome and removes the "assumed" note.
+func TestTablesReplaceDefaults(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/examples/grand-cru-3p.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := validate.Check(engines, "g.vin", data, validate.Limits{}, validate.Options{})
+	if !def.Valid() || len(def.Result.Notes) != 1 || !strings.Contains(def.Result.Notes[0], "assumed") {
+		t.Fatalf("the default tables give one note about assumed values: %+v", def.Result)
+	}
+	mine := strings.Replace(string(defaultTables), "verified  no ", "verified  yes", 1)
+	mine = strings.Replace(mine, "interest 0 1 2 3 4 5 6 7 8 9 10 11", "interest 0 0 0 0 0 0 0 0 0 0 0 0", 1)
+	rep := validate.Check(engines, "g.vin", data, validate.Limits{}, validate.Options{Tables: []byte(mine), TablesName: "mine.txt"})
+	if rep.Valid() {
+		t.Fatal("without interest the record's checks should no longer hold")
+	}
+	if d := rep.Diagnostics[0]; d.Code != validate.CodeCheck {
+		t.Fatalf("want a check mismatch, got %s", d.Error())
+	}
+	// A `rules` header line is read through ReadFile.
+	withRules := strings.Replace(string(data), "date     2026-11-28", "rules    mine.txt", 1)
+	rep = validate.Check(engines, "g.vin", []byte(withRules), validate.Limits{}, validate.Options{
+		ReadFile: func(string) ([]byte, error) { return []byte(mine), nil }})
+	if rep.Valid() || rep.Diagnostics[0].Code != validate.CodeCheck {
+		t.Fatalf("the rules line should bring in the tables: %v", rep.Diagnostics)
+	}
+	bad := strings.Replace(mine, "prestige        3", "prestige        x", 1)
+	rep = validate.Check(engines, "g.vin", data, validate.Limits{}, validate.Options{Tables: []byte(bad), TablesName: "bad.txt"})
+	if rep.Valid() || rep.Diagnostics[0].File != "bad.txt" {
+		t.Fatalf("a bad table file is reported at its own line: %v", rep.Diagnostics)
+	}
+}

@@ -1,0 +1,57 @@
+package grandcru
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+)
+
+func TestScoreTally(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/grand-cru/tally-3p.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := validate.CheckTally(engines, "grand-cru", "tally.txt", data, validate.Limits{}, validate.Options{})
+	if !rep.Valid() {
+		t.Fatal(rep.Diagnostics[0].Error())
+	}
+	// The same end as the documented game: Ann 8, Cal 5, Ben -2.
+	want := map[string]int{"Ann": 8, "Cal": 5, "Ben": -2}
+	for _, p := range rep.Result.Players {
+		if p.Total != want[p.Name] {
+			t.Errorf("%s: %d, want %d", p.Name, p.Total, want[p.Name])
+		}
+	}
+	if rep.Result.Players[0].Name != "Ann" || len(rep.Claims) != 1 {
+		t.Errorf("Ann wins and her claim is compared: %+v", rep.Result.Players)
+	}
+}
+
+func TestScoreTallyErrors(t *testing.T) {
+	cases := []struct{ body, want string }{
+		{"tally Ann money=6 tiles=gamay cellar=1\ntally Ben money=1 tiles= cellar=0 loans=0", "Ann's tally lacks loans="},
+		{"tally Ann money=6 tiles=gamay,wine cellar=1 loans=0\ntally Ben money=1 tiles= cellar=0 loans=0", "\"wine\" is not a tile"},
+		{"tally Ann money=x tiles=gamay cellar=1 loans=0", "money is a whole number"},
+		{"tally Ann money=1 tiles=gamay cellar=1 loans=0 bankrupt\n", "Ben has no tally line"},
+		{"tally Ann money=1 tiles=gamay cellar=1 loans=12\n", "no vineyard has more than 11 loans"},
+		{"tally Ann money=1 tiles=gamay cellar=1 loans=1 wine=3\n", "unknown tally key"},
+		{"tally Cal money=1 tiles=gamay cellar=1 loans=1\n", "Cal is not a player"},
+	}
+	for _, c := range cases {
+		rep := validate.CheckTally(engines, "grand-cru", "t.txt", []byte("players Ann Ben\n"+c.body+"\n"), validate.Limits{}, validate.Options{})
+		if rep.Valid() {
+			t.Errorf("%q accepted", c.body)
+			continue
+		}
+		if got := rep.Diagnostics[0].Error(); !strings.Contains(got, c.want) {
+			t.Errorf("%q: got %s, want %s", c.body, got, c.want)
+		}
+	}
+	// A bankrupt vineyard ranks last even with the most Francs.
+	rep := validate.CheckTally(engines, "grand-cru", "t.txt", []byte("players Ann Ben\ntally Ann money=90 tiles= cellar=0 loans=11 bankrupt\ntally Ben money=0 tiles= cellar=0 loans=11\n"), validate.Limits{}, validate.Options{})
+	if !rep.Valid() || rep.Result.Players[1].Name != "Ann" || !rep.Result.Players[1].RanksLast {
+		t.Fatalf("the bankrupt vineyard ranks last: %+v %v", rep.Result, rep.Diagnostics)
+	}
+}
