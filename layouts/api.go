@@ -277,8 +277,7 @@ func (l *Layout) Text() string {
 			}
 			var to []string
 			for _, path := range l.PathsOf(w.ID) {
-				o := l.WineByID(path.Other(w.ID))
-				s := o.Name()
+				s := l.nameOf(path.Other(w.ID))
 				if path.Resource != 0 {
 					s += "+" + path.Resource.String()
 				}
@@ -293,7 +292,7 @@ func (l *Layout) Text() string {
 		if path.Resource != 0 {
 			res = path.Resource.String()
 		}
-		p("  %-6s %s-%s %s\n", path.ID, l.WineByID(path.A).Name(), l.WineByID(path.B).Name(), res)
+		p("  %-6s %s-%s %s\n", path.ID, l.nameOf(path.A), l.nameOf(path.B), res)
 	}
 	p("\nCasks: %d slots, %d pre-outlined\n", l.CaskSlots, l.CasksPre)
 	p("Vines: %d;", len(l.Vines))
@@ -343,4 +342,13 @@ func SetJSON(ls []*Layout) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, '\n'), nil
+}
+
+// nameOf is a wine's notation name, or its id if it is not on the map (Text
+// may describe a layout Check rejects).
+func (l *Layout) nameOf(id string) string {
+	if w := l.WineByID(id); w != nil {
+		return w.Name()
+	}
+	return id + "?"
 }

@@ -352,6 +352,7 @@ func TestFromJSONRejects(t *testing.T) {
 			if err == nil {
 				t.Fatal("accepted")
 			}
+			_ = l.Text() // describes even a broken layout without panicking
 			var ie *InvariantError
 			if !errors.As(err, &ie) {
 				t.Fatalf("error %v is not an InvariantError", err)

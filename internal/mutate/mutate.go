@@ -310,6 +310,7 @@ type Tally struct {
 	Mutants, Rejected int
 	Codes             map[string]int // first-error codes of the rejected
 	Problems          []Verdict
+	Accepted          []Verdict // the first few accepted mutants, to read
 }
 
 // Add counts one verdict.
@@ -321,6 +322,8 @@ func (t *Tally) Add(v Verdict) {
 			t.Codes = map[string]int{}
 		}
 		t.Codes[v.Code]++
+	} else if len(t.Accepted) < 5 {
+		t.Accepted = append(t.Accepted, v)
 	}
 	if v.Problem != "" {
 		t.Problems = append(t.Problems, v)

@@ -131,9 +131,7 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 		return r.errorf(l, lt, validate.CodeSyntax, "a worker writes a region (L, R, E) or a resource (C, V, T), or - to pass; not %q", letters)
 	}
 	n := len(up)
-	if (isRegion(c) && p.madeWine && !p.gained) || (isResource(c) && p.gained && !p.madeWine) {
-		// fall through to the one-a-year messages below
-	} else if p.madeWine && p.gained {
+	if p.madeWine && p.gained {
 		return r.errorf(l, sg.from, validate.CodeRule, "%s made wine and gained resources in %s: a third available worker must pass (%s -)", p.Name, yearName(y), workerNames[w])
 	}
 	top := &p.Top[y]
@@ -173,7 +171,7 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 			return r.errorf(l, lt, validate.CodeRule, "%s already circled %s (the %d-year %s of %s) in %s", p.Name, wine.Name(), n, colourNames[wine.Type.Colour], regionNames[wine.Region], yearName(yc))
 		}
 		if wine.Casks > p.CasksAvailable() {
-			return r.errorf(l, lt, validate.CodeRule, "%s needs %s to make %s and %s has %d available", p.Name, casks(wine.Casks), wine.Name(), p.Name, p.CasksAvailable())
+			return r.errorf(l, lt, validate.CodeRule, "%s needs %s to make %s and has %d available", p.Name, casks(wine.Casks), wine.Name(), p.CasksAvailable())
 		}
 		a, err := r.answerer(l, p, choices, sg.to)
 		if err != nil {

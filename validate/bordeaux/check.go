@@ -1,7 +1,6 @@
 package bordeaux
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -80,4 +79,3 @@ func sameSet(written, got string) bool {
 	return norm(written) == norm(got)
 }
 
-var _ = fmt.Sprint

@@ -3,7 +3,6 @@
 package bordeaux
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -157,4 +156,3 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 	return rep
 }
 
-var _ = fmt.Sprint

@@ -125,6 +125,30 @@ func recount(st *State, res *score.Result) error {
 			}
 			t.rows = append(t.rows, pts)
 		}
+		// every unit gained came from a gain action's letters or a filled
+		// path, and a track only loses what runs past its end
+		gained := map[layouts.Resource]int{}
+		for w := 0; w < 3; w++ {
+			for y := 1; y < Columns; y++ {
+				gained[layouts.Resource(p.Grid[w][y])]++
+			}
+		}
+		for _, path := range l.Paths {
+			if p.Filled[path.ID] && path.Resource != 0 {
+				gained[path.Resource]++
+			}
+		}
+		trellisRoom, trellisDone := 0, 0
+		for r, row := range l.Trellis {
+			trellisRoom += row.Len
+			trellisDone += p.Trellis[r]
+		}
+		if p.CasksGained != min(gained[layouts.Casks], l.CaskSlots-l.CasksPre) ||
+			p.VinesFilled != min(gained[layouts.Vines], len(l.Vines)) ||
+			trellisDone != min(gained[layouts.Trellises], trellisRoom) {
+			return fmt.Errorf("%s: gained C%d V%d T%d, sheet shows casks %d vines %d trellises %d", p.Name,
+				gained[layouts.Casks], gained[layouts.Vines], gained[layouts.Trellises], p.CasksGained, p.VinesFilled, trellisDone)
+		}
 		for w := 0; w < 3; w++ {
 			for y := 0; y <= LastYear; y++ {
 				if p.Grid[w][y] == 0 {

@@ -156,3 +156,23 @@ func TestLeaderSnake(t *testing.T) {
 		t.Errorf("4 players: %v", got)
 	}
 }
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	a, _ := Generate(4, 99, nil)
+	b, _ := Generate(4, 99, nil)
+	c, _ := Generate(4, 100, nil)
+	if string(a) != string(b) {
+		t.Error("the same seed gives two games")
+	}
+	if string(a) == string(c) {
+		t.Error("two seeds give the same game")
+	}
+	for _, bad := range []int{0, 13} {
+		if _, err := Generate(bad, 1, nil); err == nil {
+			t.Errorf("%d players accepted", bad)
+		}
+	}
+	if _, err := Generate(2, 1, []string{"solo"}); err == nil {
+		t.Error("solo with two players accepted")
+	}
+}

@@ -48,6 +48,13 @@ func (r *replayer) errorf(l *validate.Line, tok int, code, format string, args .
 func ReplayState(rec *validate.Record, opt validate.Options) (*State, *validate.Report) {
 	r := &replayer{rec: rec, opt: opt, st: &State{}, rep: &validate.Report{}, sheets: map[string]*layouts.Layout{}}
 	r.rep.State = r.st
+	if opt.Tables != nil {
+		// The sheets are decoded from their codes with the embedded
+		// template; a group's own sheets come in as layout files.
+		r.rep.Diagnostics = append(r.rep.Diagnostics, validate.Diagnostic{File: opt.TablesName, Severity: validate.Warning,
+			Code: validate.CodeHeader, Game: "bordeaux",
+			Message: "a Bordeaux replay takes its sheets from their codes or from `sheet NAME layout=FILE`; the tables file is not used"})
+	}
 	if err := r.header(); err != nil {
 		return r.st, r.rep
 	}

@@ -268,3 +268,20 @@ func BenchmarkReplay(b *testing.B) {
 	}
 	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
 }
+
+// TestNotationDoc replays the complete game of the notation page.
+func TestNotationDoc(t *testing.T) {
+	data, err := os.ReadFile("../../docs/notation/age-of-champagne.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(data), "```vin\n")
+	game, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("the notation page has no ```vin block")
+	}
+	rep := check(t, "age-of-champagne.md", []byte(game))
+	if !rep.Valid() || rep.Result == nil || len(rep.Claims) != 2 {
+		t.Fatalf("the documented game does not replay clean: %v", rep.Diagnostics)
+	}
+}
