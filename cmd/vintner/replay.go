@@ -6,16 +6,15 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/vintner/vintner/internal/audit"
-	"github.com/vintner/vintner/validate/games"
 )
 
-// replayHooks lets the PDF command file add --pdf without this file
-// importing the pdf package twice.
+// replayPDF draws Bordeaux sheets; set by replay_pdf.go so that this file
+// stays free of the PDF code.
 var replayPDF func(cmd *cobra.Command, file string, at int, out string) error
 
 func newReplayCmd(stdin io.Reader) *cobra.Command {
 	var at int
-	var pdfOut, tables string
+	var pdfOut, tables, paper string
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Print the whole game state after a line, or at the end",
@@ -62,6 +61,6 @@ func newReplayCmd(stdin io.Reader) *cobra.Command {
 	cmd.Flags().IntVar(&at, "at", 0, "stop after this line (0: the end)")
 	cmd.Flags().StringVar(&pdfOut, "pdf", "", "draw the Bordeaux sheets as they stand to this PDF file")
 	cmd.Flags().StringVar(&tables, "tables", "", "component-table file replacing the embedded defaults")
-	_ = games.Names
+	cmd.Flags().StringVar(&paper, "paper", "a4", "with --pdf: paper size, a4 | letter")
 	return cmd
 }

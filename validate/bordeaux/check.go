@@ -78,4 +78,3 @@ func sameSet(written, got string) bool {
 	}
 	return norm(written) == norm(got)
 }
-

@@ -155,4 +155,3 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 	validate.CompareClaims(rep, claims)
 	return rep
 }
-
