@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -58,9 +59,27 @@ func gameCorpus(b *testing.B, g validate.Game) *corpus {
 	return c
 }
 
-// perOp reports a count per second as a custom metric.
+// perSecond reports a count per second of wall time as a custom metric.
 func perSecond(b *testing.B, count int, unit string) {
 	b.ReportMetric(float64(count)*float64(b.N)/b.Elapsed().Seconds(), unit)
+}
+
+// cpuTime is the CPU time the process has used (all threads, user and
+// system). On a shared, loaded machine wall time includes waiting for a
+// core; CPU time is what the work itself cost.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// perCPUSecond reports a count per second of CPU time since start.
+func perCPUSecond(b *testing.B, start time.Duration, count int, unit string) {
+	if d := cpuTime() - start; d > 0 {
+		b.ReportMetric(float64(count)*float64(b.N)/d.Seconds(), unit)
+	}
 }
 
 // BenchmarkTokenize is the floor: split the same bytes into lines and
@@ -74,6 +93,7 @@ func BenchmarkTokenize(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
 			var fields [][]byte // reused: the floor allocates nothing
+			cpu := cpuTime()
 			for b.Loop() {
 				for _, rec := range c.recs {
 					for line := range bytes.Lines(rec) {
@@ -82,6 +102,8 @@ func BenchmarkTokenize(b *testing.B) {
 					}
 				}
 			}
+			perCPUSecond(b, cpu, c.bytes, "cpu-bytes/s")
+			perCPUSecond(b, cpu, c.actions, "cpu-actions/s")
 			if n == 0 {
 				b.Fatal("no fields")
 			}
@@ -115,11 +137,13 @@ func BenchmarkParse(b *testing.B) {
 			c := gameCorpus(b, g)
 			b.SetBytes(int64(c.bytes))
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for b.Loop() {
 				for _, rec := range c.recs {
 					validate.Parse("b.vin", rec, validate.Limits{})
 				}
 			}
+			perCPUSecond(b, cpu, c.bytes, "cpu-bytes/s")
 		})
 	}
 }
@@ -133,12 +157,15 @@ func BenchmarkReplay(b *testing.B) {
 			c := gameCorpus(b, g)
 			b.SetBytes(int64(c.bytes))
 			b.ReportAllocs()
+			cpu := cpuTime()
 			for b.Loop() {
 				for _, rec := range c.recs {
 					validate.Check(all, "b.vin", rec, validate.Limits{}, validate.Options{})
 				}
 			}
 			perSecond(b, c.actions, "actions/s")
+			perCPUSecond(b, cpu, c.actions, "cpu-actions/s")
+			perCPUSecond(b, cpu, c.bytes, "cpu-bytes/s")
 			perSecond(b, len(c.recs), "records/s")
 		})
 	}
@@ -228,6 +255,7 @@ func BenchmarkBatch(b *testing.B) {
 	b.ReportAllocs()
 	var peak uint64
 	stop := sampleHeap(&peak)
+	cpu := cpuTime()
 	for b.Loop() {
 		var sum audit.Summary
 		audit.Run(cfg, items, func(o audit.Outcome) { sum.Add(o) })
@@ -237,6 +265,7 @@ func BenchmarkBatch(b *testing.B) {
 	}
 	stop()
 	perSecond(b, n, "records/s")
+	perCPUSecond(b, cpu, n, "cpu-records/s")
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 	b.ReportMetric(float64(runtime.GOMAXPROCS(0)), "cores")
 }
