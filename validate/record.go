@@ -355,6 +355,17 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool) *Diagnostic {
 			return &d
 		}
 		for i := 2; i < len(l.Tokens); i++ {
+			// A list value is written with commas (trellis=3,4,0); the
+			// lexer splits commas off, so join them back into the value.
+			if l.Tokens[i].Text == "," && len(l.Pairs) > 0 {
+				last := &l.Pairs[len(l.Pairs)-1]
+				last.Value += ","
+				if i+1 < len(l.Tokens) && l.Tokens[i+1].Text != "," && !strings.Contains(l.Tokens[i+1].Text, "=") {
+					i++
+					last.Value += l.Tokens[i].Text
+				}
+				continue
+			}
 			k, v, ok := strings.Cut(l.Tokens[i].Text, "=")
 			if !ok || k == "" {
 				return bad(i, "a check compares key=value, not %q", l.Tokens[i].Text)

@@ -15,6 +15,10 @@ var CheckKeys = []string{"casks", "used", "vines", "trellis", "circled", "wines"
 func (r *replayer) check(l *validate.Line) error {
 	p := r.st.Players[r.rec.Seat(l.Player)]
 	for _, kv := range l.Pairs {
+		// Lists may be written with commas, as the notation page shows,
+		// or with slashes.
+		written := kv.Value
+		kv.Value = strings.ReplaceAll(kv.Value, ",", "/")
 		got := ""
 		var what string
 		switch kv.Key {
@@ -52,10 +56,10 @@ func (r *replayer) check(l *validate.Line) error {
 			return r.fail(d)
 		}
 		if got != kv.Value && kv.Key == "circled" {
-			return r.errorf(l, kv.Tok, validate.CodeCheck, "%s's circled wines are %s; the check says %s", p.Name, got, kv.Value)
+			return r.errorf(l, kv.Tok, validate.CodeCheck, "%s's circled wines are %s; the check says %s", p.Name, got, written)
 		}
 		if got != kv.Value {
-			return r.errorf(l, kv.Tok, validate.CodeCheck, "%s has %s %s; the check says %s", p.Name, got, what, kv.Value)
+			return r.errorf(l, kv.Tok, validate.CodeCheck, "%s has %s %s; the check says %s", p.Name, got, what, written)
 		}
 	}
 	return nil
