@@ -212,13 +212,22 @@ var (
 	folder      string
 	folderBytes int64
 	folderErr   error
+	keepFolder  bool
 )
 
 // batchFolder writes 10,000 generated records (the three games in turn,
 // 1–4 players) to a temporary folder, once per process.
 func batchFolder(b *testing.B, n int) string {
 	folderOnce.Do(func() {
-		folder, folderErr = os.MkdirTemp("", "vintner-bench-")
+		// VINTNER_BENCH_FOLDER keeps the folder, to time the command on it:
+		//	VINTNER_BENCH_FOLDER=/tmp/batch10k go test ./internal/bench -run '^$' -bench Batch
+		//	vintner validate /tmp/batch10k
+		if keep := os.Getenv("VINTNER_BENCH_FOLDER"); keep != "" {
+			folder, folderErr = keep, os.MkdirAll(keep, 0o755)
+			keepFolder = true
+		} else {
+			folder, folderErr = os.MkdirTemp("", "vintner-bench-")
+		}
 		if folderErr != nil {
 			return
 		}
@@ -299,7 +308,7 @@ func sampleHeap(peak *uint64) (stop func()) {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if folder != "" {
+	if folder != "" && !keepFolder {
 		os.RemoveAll(folder)
 	}
 	os.Exit(code)

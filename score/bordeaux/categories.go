@@ -3,20 +3,37 @@ package bordeaux
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/vintner/vintner/score"
 )
 
 // Categories are the rulebook's scoring rows, in its order, for a sheet
 // with three trellis rows (CategoriesFor builds them for other counts).
-var Categories = CategoriesFor(3)
+var Categories = categoriesFor(3)
 
 // TieBreaks: the rulebook has none; tied players share the place.
 var TieBreaks = []score.TieBreak{}
 
 // CategoriesFor returns the scoring rows for a sheet with the given number
-// of trellis rows.
+// of trellis rows (a fresh slice: the caller may keep it).
 func CategoriesFor(rows int) []score.Category {
+	if rows >= 0 && rows < len(categoriesByRows) {
+		return slices.Clone(categoriesByRows[rows])
+	}
+	return categoriesFor(rows)
+}
+
+// categoriesByRows are built once for the usual row counts; a score
+// needs them for every game.
+var categoriesByRows = func() (c [9][]score.Category) {
+	for rows := range c {
+		c[rows] = categoriesFor(rows)
+	}
+	return c
+}()
+
+func categoriesFor(rows int) []score.Category {
 	c := []score.Category{
 		{Key: "paths", Label: "Filled paths"},
 		{Key: "longest", Label: "Longest tour"},

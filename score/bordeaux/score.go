@@ -64,14 +64,18 @@ func Score(tallies []Tally, opt Options) *score.Result {
 	for _, t := range tallies {
 		rows = max(rows, len(t.Rows))
 	}
-	r := &score.Result{Game: "bordeaux", Categories: CategoriesFor(rows), TieBreaks: TieBreaks}
+	r := &score.Result{Game: "bordeaux", Categories: CategoriesFor(rows), TieBreaks: TieBreaks,
+		Players: make([]score.PlayerResult, 0, len(tallies))}
+	// one backing array for every player's points
+	width := rows + 5
+	points := make([]int, len(tallies)*width)
 	maxLongest, maxCasks, maxLeader := 0, 0, 0
 	for _, t := range tallies {
 		maxLongest = max(maxLongest, t.Longest)
 		maxCasks = max(maxCasks, t.CasksUsed)
 		maxLeader = max(maxLeader, t.LeaderYears)
 	}
-	for _, t := range tallies {
+	for ti, t := range tallies {
 		p := score.PlayerResult{Name: t.Name, Seat: t.Seat}
 		longest, most, leader := 0, 0, 0
 		if opt.Solo {
@@ -92,7 +96,7 @@ func Score(tallies []Tally, opt Options) *score.Result {
 				leader = LeaderPoint
 			}
 		}
-		p.Points = []int{t.Paths, longest, t.CasksUsed, most}
+		p.Points = append(points[ti*width:ti*width:(ti+1)*width], t.Paths, longest, t.CasksUsed, most)
 		for i := 0; i < rows; i++ {
 			v := 0
 			if i < len(t.Rows) && t.Rows[i].Complete {

@@ -2,6 +2,7 @@ package bordeaux
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/vintner/vintner/layouts"
@@ -11,8 +12,8 @@ import (
 // segment is one entry of a player's line: the tokens between commas.
 type segment struct{ from, to int } // token indexes [from, to)
 
-func splitSegments(l *validate.Line) ([]segment, int) {
-	var segs []segment
+func splitSegments(l *validate.Line, segs []segment) ([]segment, int) {
+	segs = segs[:0]
 	start := 0
 	for i := 0; i <= len(l.Tokens); i++ {
 		if i == len(l.Tokens) || l.Tokens[i].Text == "," {
@@ -27,12 +28,12 @@ func splitSegments(l *validate.Line) ([]segment, int) {
 }
 
 func workerOf(w string) int {
-	switch strings.ToLower(w) {
-	case "red", "r":
+	switch {
+	case w == "red" || w == "r" || strings.EqualFold(w, "red") || w == "R":
 		return RedWorker
-	case "pink", "p":
+	case w == "pink" || w == "p" || strings.EqualFold(w, "pink") || w == "P":
 		return PinkWorker
-	case "yellow", "y":
+	case w == "yellow" || w == "y" || strings.EqualFold(w, "yellow") || w == "Y":
 		return YellowWorker
 	}
 	return -1
@@ -41,13 +42,14 @@ func workerOf(w string) int {
 func (r *replayer) action(l *validate.Line) error {
 	p := r.st.Players[r.rec.Seat(l.Player)]
 	y := r.st.Year
-	segs, bad := splitSegments(l)
+	segs, bad := splitSegments(l, r.segs)
+	r.segs = segs
 	if bad >= 0 {
 		return r.errorf(l, bad, validate.CodeSyntax, "an empty entry: entries are separated by single commas")
 	}
 	for si, sg := range segs {
-		head := l.Lower(sg.from)
-		if head == "choose" {
+		head := l.Word(sg.from)
+		if strings.EqualFold(head, "choose") {
 			if err := r.choose(l, p, sg, si); err != nil {
 				return err
 			}
@@ -99,109 +101,164 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 	return nil
 }
 
-// entry checks and applies one worker's entry.
+// entry checks and applies one worker's entry. A rule broken by an action
+// that can still be applied as written goes through r.illegal, so that
+// --as-played records it and applies the action; an entry that cannot be
+// applied (bad letters, no such wine, an unanswered choice) stops.
 func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y int) error {
 	lt := sg.from + 1
 	letters := l.Word(lt)
 	choices := sg.from + 2
-	if p.acted[w] {
-		return r.errorf(l, sg.from, validate.CodeRule, "%s's %s worker already acted in %s", p.Name, workerNames[w], yearName(y))
+	pass := letters == "-" || letters == "—" || letters == "–"
+	if pass {
+		if choices < sg.to {
+			return r.errorf(l, choices, validate.CodeSyntax, "a pass takes no choices")
+		}
+	} else {
+		up := letters
+		if len(up) > 3 || !sameLetter(up) {
+			return r.errorf(l, lt, validate.CodeSyntax, "a worker writes one letter 1 to 3 times (LL, CCC) or - to pass, not %q", letters)
+		}
+		if c := upper(up[0]); !isRegion(c) && !isResource(c) {
+			return r.errorf(l, lt, validate.CodeSyntax, "a worker writes a region (L, R, E) or a resource (C, V, T), or - to pass; not %q", letters)
+		}
 	}
-	if !p.Available(w, y) {
+	if p.acted[w] {
+		if err := r.illegal(l, sg.from, "%s's %s worker already acted in %s", p.Name, workerNames[w], yearName(y)); err != nil {
+			return err
+		}
+	} else if !p.Available(w, y) {
 		free := "it is free again in " + yearName(p.FreeAgain(w, y))
 		if p.FreeAgain(w, y) > LastYear {
 			free = "it stays busy to the end of the game"
 		}
-		return r.errorf(l, sg.from, validate.CodeRule, "%s's %s worker is busy in %s (its row is filled; %s)", p.Name, workerNames[w], yearName(y), free)
-	}
-	if letters == "-" || letters == "—" || letters == "–" {
-		if choices < sg.to {
-			return r.errorf(l, choices, validate.CodeSyntax, "a pass takes no choices")
+		if err := r.illegal(l, sg.from, "%s's %s worker is busy in %s (its row is filled; %s)", p.Name, workerNames[w], yearName(y), free); err != nil {
+			return err
 		}
+	}
+	if pass {
 		p.Grid[w][y] = '-'
 		p.acted[w] = true
 		return nil
 	}
-	up := strings.ToUpper(letters)
-	c := up[0]
-	if strings.Count(up, string(c)) != len(up) || len(up) > 3 {
-		return r.errorf(l, lt, validate.CodeSyntax, "a worker writes one letter 1 to 3 times (LL, CCC) or - to pass, not %q", letters)
-	}
-	if !isRegion(c) && !isResource(c) {
-		return r.errorf(l, lt, validate.CodeSyntax, "a worker writes a region (L, R, E) or a resource (C, V, T), or - to pass; not %q", letters)
-	}
-	n := len(up)
-	if p.madeWine && p.gained {
-		return r.errorf(l, sg.from, validate.CodeRule, "%s made wine and gained resources in %s: a third available worker must pass (%s -)", p.Name, yearName(y), workerNames[w])
+	c := upper(letters[0])
+	n := len(letters)
+	third := p.madeWine && p.gained
+	if third {
+		if err := r.illegal(l, sg.from, "%s made wine and gained resources in %s: a third available worker must pass (%s -)", p.Name, yearName(y), workerNames[w]); err != nil {
+			return err
+		}
 	}
 	top := &p.Top[y]
 	if isRegion(c) {
-		if p.madeWine {
-			return r.errorf(l, sg.from, validate.CodeRule, "%s already made wine in %s: one Make Wine a year", p.Name, yearName(y))
+		if p.madeWine && !third {
+			if err := r.illegal(l, sg.from, "%s already made wine in %s: one Make Wine a year", p.Name, yearName(y)); err != nil {
+				return err
+			}
 		}
 		if top.Region == 0 && y == LastYear {
 			top.Region = layouts.Region(c)
 		}
-		if layouts.Region(c) != top.Region {
+		region := layouts.Region(c)
+		if region != top.Region {
+			var err error
 			if y == LastYear {
-				return r.errorf(l, lt, validate.CodeRule, "%s chose %s for '13, not %c", p.Name, regionNames[top.Region], c)
+				err = r.illegal(l, lt, "%s chose %s for '13, not %c", p.Name, regionNames[top.Region], c)
+			} else {
+				err = r.illegal(l, lt, "the region in %s is %s (%c), not %c", yearName(y), regionNames[top.Region], top.Region, c)
 			}
-			return r.errorf(l, lt, validate.CodeRule, "the region in %s is %s (%c), not %c", yearName(y), regionNames[top.Region], top.Region, c)
+			if err != nil {
+				return err
+			}
 		}
-		wine := p.WineIn(top.Region, workerColour[w], n)
+		wine := p.WineIn(region, workerColour[w], n)
 		if choices < sg.to && isWineName(l.Word(choices)) {
 			named := p.Wine(canonWine(l.Word(choices)))
+			var err error
 			switch {
 			case named == nil:
 				return r.errorf(l, choices, validate.CodeRule, "%s's sheet has no wine %s", p.Name, l.Word(choices))
-			case named.Region != top.Region:
-				return r.errorf(l, choices, validate.CodeRule, "%s is in %s, and the region in %s is %s (%c)", named.Name(), regionNames[named.Region], yearName(y), regionNames[top.Region], top.Region)
+			case named.Region != region:
+				err = r.illegal(l, choices, "%s is in %s, and the region in %s is %s (%c)", named.Name(), regionNames[named.Region], yearName(y), regionNames[region], region)
 			case named.Type.Colour != workerColour[w]:
-				return r.errorf(l, choices, validate.CodeRule, "the %s worker makes %s wine, not %s (%s)", workerNames[w], colourNames[workerColour[w]], colourNames[named.Type.Colour], named.Name())
+				err = r.illegal(l, choices, "the %s worker makes %s wine, not %s (%s)", workerNames[w], colourNames[workerColour[w]], colourNames[named.Type.Colour], named.Name())
 			case named.Type.Age != n:
-				return r.errorf(l, choices, validate.CodeRule, "%s is a %d-year wine: write %s in the %s worker's row, not %s", named.Name(), named.Type.Age, strings.Repeat(string(c), named.Type.Age), workerNames[w], up)
+				err = r.illegal(l, choices, "%s is a %d-year wine: write %s in the %s worker's row, not %s", named.Name(), named.Type.Age, strings.Repeat(string(c), named.Type.Age), workerNames[w], strings.ToUpper(letters))
 			}
+			if err != nil {
+				return err
+			}
+			// as played, the wine named is the wine made
 			wine = named
 			choices++
 		}
 		if wine == nil {
-			return r.errorf(l, lt, validate.CodeRule, "%s's %s has no %d-year %s wine (%s %s)", p.Name, regionNames[top.Region], n, colourNames[workerColour[w]], workerNames[w], up)
+			return r.errorf(l, lt, validate.CodeRule, "%s's %s has no %d-year %s wine (%s %s)", p.Name, regionNames[region], n, colourNames[workerColour[w]], workerNames[w], strings.ToUpper(letters))
 		}
-		if yc, done := p.Circled[wine.ID]; done {
-			return r.errorf(l, lt, validate.CodeRule, "%s already circled %s (the %d-year %s of %s) in %s", p.Name, wine.Name(), n, colourNames[wine.Type.Colour], regionNames[wine.Region], yearName(yc))
-		}
-		if wine.Casks > p.CasksAvailable() {
-			return r.errorf(l, lt, validate.CodeRule, "%s needs %s to make %s and has %d available", p.Name, casks(wine.Casks), wine.Name(), p.CasksAvailable())
+		wi := p.wineAt(wine)
+		if yc := int(p.circled[wi]); yc > 0 {
+			if err := r.illegal(l, lt, "%s already circled %s (the %d-year %s of %s) in %s", p.Name, wine.Name(), wine.Type.Age, colourNames[wine.Type.Colour], regionNames[wine.Region], yearName(yc)); err != nil {
+				return err
+			}
+		} else if wine.Casks > p.CasksAvailable() {
+			if err := r.illegal(l, lt, "%s needs %s to make %s and has %d available", p.Name, casks(wine.Casks), wine.Name(), p.CasksAvailable()); err != nil {
+				return err
+			}
 		}
 		a, err := r.answerer(l, p, choices, sg.to)
 		if err != nil {
 			return err
 		}
-		if err := p.makeWine(w, wine, y, a); err != nil {
+		if err := p.makeWine(w, wi, n, y, a); err != nil {
 			return err
 		}
 		return a.leftover()
 	}
-	if p.gained {
-		return r.errorf(l, sg.from, validate.CodeRule, "%s already gained resources in %s: one Gain a year", p.Name, yearName(y))
+	if p.gained && !third {
+		if err := r.illegal(l, sg.from, "%s already gained resources in %s: one Gain a year", p.Name, yearName(y)); err != nil {
+			return err
+		}
 	}
 	if top.Resource == 0 && y == LastYear {
 		top.Resource = layouts.Resource(c)
 	}
-	if layouts.Resource(c) != top.Resource {
+	res := layouts.Resource(c)
+	if res != top.Resource {
+		var err error
 		if y == LastYear {
-			return r.errorf(l, lt, validate.CodeRule, "%s chose %s for '13, not %c", p.Name, resourceNames[top.Resource], c)
+			err = r.illegal(l, lt, "%s chose %s for '13, not %c", p.Name, resourceNames[top.Resource], c)
+		} else {
+			err = r.illegal(l, lt, "the resource in %s is %s (%c), not %c", yearName(y), resourceNames[top.Resource], top.Resource, c)
 		}
-		return r.errorf(l, lt, validate.CodeRule, "the resource in %s is %s (%c), not %c", yearName(y), resourceNames[top.Resource], top.Resource, c)
+		if err != nil {
+			return err
+		}
 	}
 	a, err := r.answerer(l, p, choices, sg.to)
 	if err != nil {
 		return err
 	}
-	if err := p.gainAction(w, top.Resource, n, y, a); err != nil {
+	if err := p.gainAction(w, res, n, y, a); err != nil {
 		return err
 	}
 	return a.leftover()
+}
+
+// sameLetter reports whether s repeats one letter, in either case.
+func sameLetter(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if upper(s[i]) != upper(s[0]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
 }
 
 func casks(n int) string {
@@ -242,8 +299,11 @@ type tokenAnswerer struct {
 	end   int
 }
 
+// answerer reads the choices in tokens [from, to); the answerer is the
+// replayer's own, reused from entry to entry.
 func (r *replayer) answerer(l *validate.Line, p *PlayerState, from, to int) (*tokenAnswerer, error) {
-	a := &tokenAnswerer{r: r, l: l, p: p, end: to}
+	a := &r.ans
+	*a = tokenAnswerer{r: r, l: l, p: p, end: to, atoms: r.bufs.atoms[:0]}
 	for i := from; i < to; i++ {
 		t := l.Word(i)
 		switch {
@@ -292,11 +352,12 @@ func (a *tokenAnswerer) leftover() error {
 	if len(a.atoms) == 0 {
 		return nil
 	}
+	// as played, an answer to no question is ignored
 	x := a.atoms[0]
 	if x.trellis {
-		return a.r.errorf(a.l, x.tok, validate.CodeRule, "no trellis is left to place for %s here: t%d answers nothing", a.p.Name, x.row)
+		return a.r.illegal(a.l, x.tok, "no trellis is left to place for %s here: t%d answers nothing", a.p.Name, x.row)
 	}
-	return a.r.errorf(a.l, x.tok, validate.CodeRule, "no grape is reached here: %s answers nothing", a.l.Word(x.tok))
+	return a.r.illegal(a.l, x.tok, "no grape is reached here: %s answers nothing", a.l.Word(x.tok))
 }
 
 func orList(items []string) string {
@@ -310,56 +371,59 @@ func orList(items []string) string {
 }
 
 func (a *tokenAnswerer) Trellis(q Question) (int, error) {
+	x := a.next(true)
+	if x == nil && len(q.Rows) == 1 {
+		return q.Rows[0], nil
+	}
+	if x != nil {
+		for _, r := range q.Rows {
+			if r == x.row {
+				return r, nil
+			}
+		}
+	}
 	var rows, writes []string
 	for _, r := range q.Rows {
-		rows = append(rows, fmt.Sprint(r))
-		writes = append(writes, fmt.Sprintf("t%d", r))
+		rows = append(rows, strconv.Itoa(r))
+		writes = append(writes, "t"+strconv.Itoa(r))
 	}
-	x := a.next(true)
 	if x == nil {
-		if len(q.Rows) == 1 {
-			return q.Rows[0], nil
-		}
 		return 0, a.r.errorf(a.l, a.end, validate.CodeRule, "a trellis goes in row %s: write %s", orList(rows), orList(writes))
 	}
-	for _, r := range q.Rows {
-		if r == x.row {
-			return r, nil
-		}
-	}
+	// as played, a trellis that cannot be traced where written is lost (row 0)
 	if x.row < 1 || x.row > len(a.p.Layout.Trellis) {
-		return 0, a.r.errorf(a.l, x.tok, validate.CodeRule, "%s's sheet has no trellis row %d: write %s", a.p.Name, x.row, orList(writes))
+		return 0, a.r.illegal(a.l, x.tok, "%s's sheet has no trellis row %d: write %s", a.p.Name, x.row, orList(writes))
 	}
-	return 0, a.r.errorf(a.l, x.tok, validate.CodeRule, "%s's trellis row %d is full: write %s", a.p.Name, x.row, orList(writes))
+	return 0, a.r.illegal(a.l, x.tok, "%s's trellis row %d is full: write %s", a.p.Name, x.row, orList(writes))
 }
 
 func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {
+	x := a.next(false)
+	switch {
+	case x == nil && len(q.Wines) == 0:
+		return nil, nil
+	case x == nil && len(q.Wines) == 1:
+		return q.Wines[0], nil
+	case x != nil && x.skip && (len(q.Wines) == 0 || a.r.st.Rules.VineSkip):
+		return nil, nil
+	case x != nil && !x.skip:
+		for _, w := range q.Wines {
+			if w.Region == layouts.Region(x.region) && (x.name == "" || x.name == wineName(w)) {
+				return w, nil
+			}
+		}
+	}
 	kind := fmt.Sprintf("%d-year %s", q.Grape.Age, colourNames[q.Grape.Colour])
 	var regs, writes []string
 	for _, w := range q.Wines {
 		regs = append(regs, string(w.Region))
 		writes = append(writes, "@"+string(w.Region))
 	}
-	x := a.next(false)
 	if x == nil {
-		switch len(q.Wines) {
-		case 0:
-			return nil, nil
-		case 1:
-			return q.Wines[0], nil
-		}
 		return nil, a.r.errorf(a.l, a.end, validate.CodeRule, "the grape on vine %d gives a %s wine in %s: write %s", q.Vine, kind, orList(regs), orList(writes))
 	}
 	if x.skip {
-		if len(q.Wines) == 0 || a.r.st.Rules.VineSkip {
-			return nil, nil
-		}
-		return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d must circle a %s wine while one can be made: write %s", q.Vine, kind, orList(writes))
-	}
-	for _, w := range q.Wines {
-		if w.Region == layouts.Region(x.region) && (x.name == "" || x.name == w.Name()) {
-			return w, nil
-		}
+		return nil, a.r.illegal(a.l, x.tok, "the grape on vine %d must circle a %s wine while one can be made: write %s", q.Vine, kind, orList(writes))
 	}
 	if x.name != "" {
 		if w := a.p.Wine(x.name); w == nil || w.Type != q.Grape {
@@ -370,8 +434,33 @@ func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {
 	switch {
 	case w == nil:
 		return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d gives a %s wine, and %s's %s has none", q.Vine, kind, a.p.Name, regionNames[layouts.Region(x.region)])
-	case a.p.Circled[w.ID] > 0:
-		return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d cannot circle %s: it is circled already", q.Vine, w.Name())
+	case a.p.CircledYear(w) > 0:
+		// as played, the grape is lost
+		return nil, a.r.illegal(a.l, x.tok, "the grape on vine %d cannot circle %s: it is circled already", q.Vine, w.Name())
 	}
-	return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d cannot circle %s: it needs %s and %s has %d available", q.Vine, w.Name(), casks(w.Casks), a.p.Name, a.p.CasksAvailable())
+	// as played, the wine is circled with the casks there are
+	if err := a.r.illegal(a.l, x.tok, "the grape on vine %d cannot circle %s: it needs %s and %s has %d available", q.Vine, w.Name(), casks(w.Casks), a.p.Name, a.p.CasksAvailable()); err != nil {
+		return nil, err
+	}
+	return w, nil
 }
+
+// wineName is w.Name() without allocating, for comparisons: a wine name
+// is three bytes, region, colour and age.
+func wineName(w *layouts.Wine) string {
+	if w.Type.Age < 1 || w.Type.Age > 3 {
+		return w.Name()
+	}
+	return wineNames[regionIndex(w.Region)+1][colourIndex(w.Type.Colour)+1][w.Type.Age]
+}
+
+var wineNames = func() (n [4][4][4]string) {
+	for ri, r := range "?LRE" {
+		for ci, c := range "?rpw" {
+			for a := 1; a <= 3; a++ {
+				n[ri][ci][a] = string([]byte{byte(r), byte(c), byte('0' + a)})
+			}
+		}
+	}
+	return n
+}()

@@ -1,84 +1,157 @@
 package bordeaux
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/validate"
 )
 
 // CheckKeys are the `check` keys, each a quantity the sheet shows.
 var CheckKeys = []string{"casks", "used", "vines", "trellis", "circled", "wines", "paths", "longest", "leader"}
 
-// check compares a `check` line with the sheet.
+// check compares a `check` line with the sheet. Lists are written with
+// commas (trellis=3,4,0), as the notation page shows, or with slashes.
+// Values are compared without building the sheet's text; the text is made
+// only for a message.
 func (r *replayer) check(l *validate.Line) error {
 	p := r.st.Players[r.rec.Seat(l.Player)]
 	for _, kv := range l.Pairs {
-		// Lists may be written with commas, as the notation page shows,
-		// or with slashes.
-		written := kv.Value
-		kv.Value = strings.ReplaceAll(kv.Value, ",", "/")
-		got := ""
-		var what string
+		same := false
+		n := 0
 		switch kv.Key {
 		case "casks":
-			got, what = strconv.Itoa(p.CasksAvailable()), "casks available"
+			n = p.CasksAvailable()
 		case "used":
-			got, what = strconv.Itoa(p.CasksUsed), "casks used"
+			n = p.CasksUsed
 		case "vines":
-			got, what = strconv.Itoa(p.VinesFilled), "vines filled"
-		case "trellis":
-			var s []string
-			for _, n := range p.Trellis {
-				s = append(s, strconv.Itoa(n))
-			}
-			got, what = strings.Join(s, "/"), "trellises per row"
-		case "circled":
-			got, what = strings.Join(p.CircledNames(), "/"), "circled wines"
-			if got == "" {
-				got = "-"
-			}
-			if sameSet(kv.Value, got) {
-				continue
-			}
+			n = p.VinesFilled
 		case "wines":
-			got, what = strconv.Itoa(len(p.Circled)), "circled wines"
+			n = p.nCircled
 		case "paths":
-			got, what = strconv.Itoa(len(p.Filled)), "filled paths"
+			n = p.nFilled
 		case "longest":
-			got, what = strconv.Itoa(p.Longest(r.st.Rules.SimplePath)), "segments in the longest tour"
+			n = p.Longest(r.st.Rules.SimplePath)
 		case "leader":
-			got, what = strconv.Itoa(len(p.LeaderYears)), "leader years"
+			n = len(p.LeaderYears)
+		case "trellis":
+			same = sameCounts(kv.Value, p.Trellis)
+		case "circled":
+			same = p.sameCircled(kv.Value)
 		default:
 			d := validate.Errorf(l, kv.Tok, validate.CodeSyntax, "unknown check key %q: %s", kv.Key, strings.Join(CheckKeys, ", "))
 			d.Hint = validate.DidYouMean(kv.Key, CheckKeys)
 			return r.fail(d)
 		}
-		if got != kv.Value && kv.Key == "circled" {
-			return r.errorf(l, kv.Tok, validate.CodeCheck, "%s's circled wines are %s; the check says %s", p.Name, got, written)
+		if kv.Key != "trellis" && kv.Key != "circled" {
+			v, err := strconv.Atoi(kv.Value)
+			same = err == nil && v == n
 		}
-		if got != kv.Value {
-			return r.errorf(l, kv.Tok, validate.CodeCheck, "%s has %s %s; the check says %s", p.Name, got, what, written)
+		if same {
+			continue
+		}
+		err := r.checkDiffers(l, p, kv)
+		// As played, a check that differs is reported and the replay goes
+		// on: the check changes nothing on the sheet.
+		if !r.opt.AsPlayed {
+			return err
 		}
 	}
 	return nil
 }
 
-// sameSet compares two /-separated lists of wine names in any order.
-func sameSet(written, got string) bool {
-	norm := func(s string) string {
-		if s == "-" || s == "" {
-			return ""
+// checkDiffers reports a check value that is not what the sheet shows.
+func (r *replayer) checkDiffers(l *validate.Line, p *PlayerState, kv validate.Pair) error {
+	var got, what string
+	switch kv.Key {
+	case "casks":
+		got, what = strconv.Itoa(p.CasksAvailable()), "casks available"
+	case "used":
+		got, what = strconv.Itoa(p.CasksUsed), "casks used"
+	case "vines":
+		got, what = strconv.Itoa(p.VinesFilled), "vines filled"
+	case "wines":
+		got, what = strconv.Itoa(p.nCircled), "circled wines"
+	case "paths":
+		got, what = strconv.Itoa(p.nFilled), "filled paths"
+	case "longest":
+		got, what = strconv.Itoa(p.Longest(r.st.Rules.SimplePath)), "segments in the longest tour"
+	case "leader":
+		got, what = strconv.Itoa(len(p.LeaderYears)), "leader years"
+	case "trellis":
+		var s []string
+		for _, n := range p.Trellis {
+			s = append(s, strconv.Itoa(n))
 		}
-		parts := strings.Split(s, "/")
-		for i, x := range parts {
-			if isWineName(x) {
-				parts[i] = canonWine(x)
-			}
+		got, what = strings.Join(s, ","), "trellises per row"
+	case "circled":
+		got = strings.Join(p.CircledNames(), ",")
+		if got == "" {
+			got = "-"
 		}
-		sort.Strings(parts)
-		return strings.Join(parts, "/")
+		return r.errorf(l, kv.Tok, validate.CodeCheck, "%s's circled wines are %s; the check says %s", p.Name, got, kv.Value)
 	}
-	return norm(written) == norm(got)
+	return r.errorf(l, kv.Tok, validate.CodeCheck, "%s has %s %s; the check says %s", p.Name, got, what, kv.Value)
+}
+
+// nextItem cuts a list value at its first comma or slash.
+func nextItem(s string) (item, rest string, more bool) {
+	if i := strings.IndexAny(s, ",/"); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return s, "", false
+}
+
+// sameCounts compares a written list of numbers (3,4,0 or 3/4/0) with
+// the sheet's.
+func sameCounts(written string, got []int) bool {
+	rest, more := written, true
+	for i := 0; more; i++ {
+		var item string
+		item, rest, more = nextItem(rest)
+		v, err := strconv.Atoi(item)
+		if err != nil || i >= len(got) || v != got[i] {
+			return false
+		}
+		if !more {
+			return i == len(got)-1
+		}
+	}
+	return false
+}
+
+// sameCircled compares a written list of wine names, in any order (`-`
+// for none), with the wines circled on the sheet.
+func (p *PlayerState) sameCircled(written string) bool {
+	if written == "-" || written == "" {
+		return p.nCircled == 0
+	}
+	var seen [64]bool
+	if len(p.circled) > len(seen) {
+		return false // no sheet has that many wines; the message shows both
+	}
+	count := 0
+	rest, more := written, true
+	for more {
+		var name string
+		name, rest, more = nextItem(rest)
+		if !isWineName(name) {
+			return false
+		}
+		wi := p.wineIndex(layouts.Region(upper(name[0])), layouts.Colour(lower(name[1])), int(name[2]-'0'))
+		if wi < 0 || p.circled[wi] == 0 || seen[wi] {
+			return false
+		}
+		seen[wi] = true
+		count++
+	}
+	return count == p.nCircled
+}
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c - 'A' + 'a'
+	}
+	return c
 }

@@ -58,6 +58,27 @@ func BenchmarkReplay(b *testing.B) {
 	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
 }
 
+// BenchmarkParse is the floor under BenchmarkReplay: reading the same
+// record's lines into tokens, with no rules.
+func BenchmarkParse(b *testing.B) {
+	data, err := Generate(4, 1, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec, _ := validate.Parse("bench.vin", data, validate.Limits{})
+	actions := 0
+	for _, l := range rec.Lines {
+		if l.Kind == validate.KindAction {
+			actions++
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		validate.Parse("bench.vin", data, validate.Limits{})
+	}
+	b.ReportMetric(float64(actions*b.N)/b.Elapsed().Seconds(), "actions/s")
+}
+
 func TestAtLineStopsWithState(t *testing.T) {
 	data, _ := os.ReadFile("../../testdata/bordeaux/valid/2p.vin")
 	rec, _ := validate.Parse("2p.vin", data, validate.Limits{})

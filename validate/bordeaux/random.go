@@ -213,13 +213,13 @@ func checkLine(p *PlayerState, rules Rulings) string {
 	for _, n := range p.Trellis {
 		tr = append(tr, fmt.Sprint(n))
 	}
-	circled := strings.Join(p.CircledNames(), "/")
+	circled := strings.Join(p.CircledNames(), ",")
 	if circled == "" {
 		circled = "-"
 	}
 	return fmt.Sprintf("check %s casks=%d used=%d vines=%d trellis=%s circled=%s wines=%d paths=%d longest=%d leader=%d\n",
-		p.Name, p.CasksAvailable(), p.CasksUsed, p.VinesFilled, strings.Join(tr, "/"), circled, len(p.Circled),
-		len(p.Filled), p.Longest(rules.SimplePath), len(p.LeaderYears))
+		p.Name, p.CasksAvailable(), p.CasksUsed, p.VinesFilled, strings.Join(tr, ","), circled, p.nCircled,
+		p.nFilled, p.Longest(rules.SimplePath), len(p.LeaderYears))
 }
 
 // genPlayerYear plays one player's year at random and returns the line.
@@ -256,7 +256,7 @@ func genPlayerYear(p *PlayerState, y int, src *rng.Source, ans *genAnswerer) str
 				if wn == nil || wn.Casks > p.CasksAvailable() {
 					continue
 				}
-				if _, done := p.Circled[wn.ID]; done {
+				if p.CircledYear(wn) > 0 {
 					continue
 				}
 				cs = append(cs, cand{w, wn})
@@ -271,13 +271,12 @@ func genPlayerYear(p *PlayerState, y int, src *rng.Source, ans *genAnswerer) str
 			best := -1
 			for _, x := range cs {
 				v := x.wine.Type.Age + src.Intn(3)
-				for _, i := range p.adj[x.wine.ID] {
-					path := p.Layout.Paths[i]
-					if _, ok := p.Circled[path.A]; ok && path.A != x.wine.ID {
-						v += 3
-					}
-					if _, ok := p.Circled[path.B]; ok && path.B != x.wine.ID {
-						v += 3
+				xi := p.wineAt(x.wine)
+				for _, e := range p.idx.adj[xi] {
+					for _, end := range p.idx.ends[e] {
+						if p.circled[end] > 0 && int(end) != xi {
+							v += 3
+						}
 					}
 				}
 				if v > best {
@@ -285,7 +284,7 @@ func genPlayerYear(p *PlayerState, y int, src *rng.Source, ans *genAnswerer) str
 				}
 			}
 		}
-		p.makeWine(c.w, c.wine, y, ans)
+		p.makeWine(c.w, p.wineAt(c.wine), c.wine.Type.Age, y, ans)
 		e := []string{workerNames[c.w], strings.Repeat(string(c.wine.Region), c.wine.Type.Age)}
 		if src.Chance(1, 6) {
 			e = append(e, c.wine.Name())

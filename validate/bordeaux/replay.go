@@ -22,6 +22,12 @@ type replayer struct {
 	started bool           // sheets resolved, play begun
 	claims  []*validate.Line
 	last    *validate.Line
+	ans     tokenAnswerer // reused by every entry
+	segs    []segment     // reused by every player line
+	bufs    struct {
+		segs  [8]segment
+		atoms [12]atom
+	}
 }
 
 // stop is returned by a step when the replay must stop (an error was
@@ -43,10 +49,32 @@ func (r *replayer) errorf(l *validate.Line, tok int, code, format string, args .
 	return r.fail(validate.Errorf(l, tok, code, format, args...))
 }
 
+// illegal records a broken rule whose action can still be applied as
+// written. Without AsPlayed it stops the replay like errorf; with AsPlayed
+// the error stays (the record is not valid), the result is marked
+// disputed, and it returns nil so the caller applies the action.
+func (r *replayer) illegal(l *validate.Line, tok int, format string, args ...any) error {
+	err := r.errorf(l, tok, validate.CodeRule, format, args...)
+	if !r.opt.AsPlayed {
+		return err
+	}
+	r.rep.Disputed = true
+	return nil
+}
+
 // ReplayState replays a record and returns the state where it stopped with
 // the report (whose State is the same state).
 func ReplayState(rec *validate.Record, opt validate.Options) (*State, *validate.Report) {
+	st, rep := replay(rec, opt)
+	for _, p := range st.Players {
+		p.Sync()
+	}
+	return st, rep
+}
+
+func replay(rec *validate.Record, opt validate.Options) (*State, *validate.Report) {
 	r := &replayer{rec: rec, opt: opt, st: &State{}, rep: &validate.Report{}, sheets: map[string]*layouts.Layout{}}
+	r.segs, r.ans.atoms = r.bufs.segs[:0], r.bufs.atoms[:0]
 	r.rep.State = r.st
 	if opt.Tables != nil {
 		// The sheets are decoded from their codes with the embedded
@@ -255,15 +283,23 @@ func (r *replayer) yearLine(l *validate.Line) error {
 		return nil
 	}
 	pre := r.st.Players[0].Layout.Top[y]
-	who := "the leader " + nameOf(leader) + "'s choice"
-	if leader == nil {
-		who = "drawn at random (solo, not a leader year)"
+	who := func() string {
+		if leader == nil {
+			return "drawn at random (solo, not a leader year)"
+		}
+		return "the leader " + leader.Name + "'s choice"
 	}
-	switch {
-	case pre.Region != 0 && cell.Region != 0 && cell.Region != pre.Region:
-		return r.errorf(l, tokOf(l, string(cell.Region)), validate.CodeRule, "the sheets print %s's region: %s (%c), not %c", yearName(y), regionNames[pre.Region], pre.Region, cell.Region)
-	case pre.Resource != 0 && cell.Resource != 0 && cell.Resource != pre.Resource:
-		return r.errorf(l, tokOf(l, string(cell.Resource)), validate.CodeRule, "the sheets print %s's resource: %s (%c), not %c", yearName(y), resourceNames[pre.Resource], pre.Resource, cell.Resource)
+	// As played, a year written against the printed schedule is played
+	// as written.
+	if pre.Region != 0 && cell.Region != 0 && cell.Region != pre.Region {
+		if err := r.illegal(l, tokOf(l, string(cell.Region)), "the sheets print %s's region: %s (%c), not %c", yearName(y), regionNames[pre.Region], pre.Region, cell.Region); err != nil {
+			return err
+		}
+	}
+	if pre.Resource != 0 && cell.Resource != 0 && cell.Resource != pre.Resource {
+		if err := r.illegal(l, tokOf(l, string(cell.Resource)), "the sheets print %s's resource: %s (%c), not %c", yearName(y), resourceNames[pre.Resource], pre.Resource, cell.Resource); err != nil {
+			return err
+		}
 	}
 	if cell.Region == 0 {
 		cell.Region = pre.Region
@@ -273,9 +309,9 @@ func (r *replayer) yearLine(l *validate.Line) error {
 	}
 	switch {
 	case cell.Region == 0:
-		return r.errorf(l, len(l.Tokens), validate.CodeSyntax, "write %s's region, %s: L, R or E", yearName(y), who)
+		return r.errorf(l, len(l.Tokens), validate.CodeSyntax, "write %s's region, %s: L, R or E", yearName(y), who())
 	case cell.Resource == 0:
-		return r.errorf(l, len(l.Tokens), validate.CodeSyntax, "write %s's resource, %s: C, V or T", yearName(y), who)
+		return r.errorf(l, len(l.Tokens), validate.CodeSyntax, "write %s's resource, %s: C, V or T", yearName(y), who())
 	}
 	r.st.Top[y] = cell
 	for _, p := range r.st.Players {
@@ -330,14 +366,20 @@ func (r *replayer) end(l *validate.Line) error {
 
 // Tallies turns the sheets into the scorer's tallies.
 func Tallies(s *State) []sb.Tally {
-	var ts []sb.Tally
+	ts := make([]sb.Tally, len(s.Players))
+	nrows := 0
 	for _, p := range s.Players {
-		t := sb.Tally{Name: p.Name, Seat: p.Seat, Paths: len(p.Filled), Longest: p.Longest(s.Rules.SimplePath),
-			CasksUsed: p.CasksUsed, LeaderYears: len(p.LeaderYears), Wines: len(p.Circled)}
+		nrows += len(p.Layout.Trellis)
+	}
+	rows := make([]sb.Row, 0, nrows) // one backing array for every player's rows
+	for i, p := range s.Players {
+		ts[i] = sb.Tally{Name: p.Name, Seat: p.Seat, Paths: p.nFilled, Longest: p.Longest(s.Rules.SimplePath),
+			CasksUsed: p.CasksUsed, LeaderYears: len(p.LeaderYears), Wines: p.nCircled}
+		from := len(rows)
 		for i, row := range p.Layout.Trellis {
-			t.Rows = append(t.Rows, sb.Row{Complete: p.Trellis[i] >= row.Len, Bonus: p.RowBonus(i)})
+			rows = append(rows, sb.Row{Complete: p.Trellis[i] >= row.Len, Bonus: p.RowBonus(i)})
 		}
-		ts = append(ts, t)
+		ts[i].Rows = rows[from:len(rows):len(rows)]
 	}
 	return ts
 }
@@ -355,7 +397,7 @@ func Score(s *State) *score.Result {
 func (r *replayer) assertLeader(l *validate.Line, i, y int, leader *PlayerState) error {
 	name := l.Word(i)
 	if leader == nil {
-		return r.errorf(l, i, validate.CodeRule, "%s does not lead %s: in a solo game the leader years are those of seat 1 of 2, and the other years are drawn at random", name, yearName(y))
+		return r.illegal(l, i, "%s does not lead %s: in a solo game the leader years are those of seat 1 of 2, and the other years are drawn at random", name, yearName(y))
 	}
 	if leader.Name == name {
 		return nil
@@ -365,5 +407,7 @@ func (r *replayer) assertLeader(l *validate.Line, i, y int, leader *PlayerState)
 	for k := 1; k <= 2*n && k <= LastYear; k++ {
 		snake = append(snake, r.st.Players[LeaderSeat(k, n)].Name)
 	}
-	return r.errorf(l, i, validate.CodeRule, "%s leads %s (the snake order: %s, …), not %s", leader.Name, yearName(y), strings.Join(snake, ", "), name)
+	// As played, the snake's leader still leads: the leader years count
+	// for the fewer-leader-years point, whoever the record names.
+	return r.illegal(l, i, "%s leads %s (the snake order: %s, …), not %s", leader.Name, yearName(y), strings.Join(snake, ", "), name)
 }

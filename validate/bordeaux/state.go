@@ -48,9 +48,10 @@ type PlayerState struct {
 	Name   string
 	Seat   int // 1-based
 	Layout *layouts.Layout
-	// Circled maps a wine's ID to the year it was circled.
-	Circled map[string]int
-	// Filled holds the IDs of the filled paths.
+	// Circled maps a wine's ID to the year it was circled, and Filled holds
+	// the IDs of the filled paths. The replay keeps them by index and
+	// writes these maps when it stops (see Sync).
+	Circled     map[string]int
 	Filled      map[string]bool
 	CasksGained int // casks traced (outlined), pre-outlined ones not counted
 	CasksUsed   int // casks crossed out
@@ -64,12 +65,33 @@ type PlayerState struct {
 	Top    [14]layouts.TopCell
 	Result *score.PlayerResult // nil until scored
 
-	wines  map[string]*layouts.Wine // by ID and by name ("Lr2")
-	byType map[layouts.WineType][]*layouts.Wine
-	adj    map[string][]int // wine ID → indexes of its paths, in layout order
+	idx      *sheetIndex
+	circled  []int8 // by wine index: the year circled, 0 if not
+	filled   []bool // by path index
+	nCircled int
+	nFilled  int
 	// this year's actions
 	madeWine, gained bool
 	acted            [3]bool
+	// buffers for the questions an action raises
+	rowsBuf  [8]int
+	winesBuf [4]*layouts.Wine
+	// backing arrays for a sheet of the usual size, so a player is one
+	// allocation
+	bufs struct {
+		trellis [4]int
+		leader  [LastYear]int
+		circled [32]int8
+		filled  [64]bool
+	}
+}
+
+// slab returns buf[:n] when it fits, or a new slice.
+func slab[T any](buf []T, n int) []T {
+	if n <= len(buf) {
+		return buf[:n:n]
+	}
+	return make([]T, n)
 }
 
 // Rulings are the house rulings the record's variants select.
@@ -79,19 +101,12 @@ type Rulings struct {
 }
 
 func newPlayer(name string, seat int, l *layouts.Layout) *PlayerState {
-	p := &PlayerState{Name: name, Seat: seat, Layout: l, Circled: map[string]int{}, Filled: map[string]bool{},
-		Trellis: make([]int, len(l.Trellis)), wines: map[string]*layouts.Wine{},
-		byType: map[layouts.WineType][]*layouts.Wine{}, adj: map[string][]int{}}
-	for i := range l.Wines {
-		w := &l.Wines[i]
-		p.wines[w.ID] = w
-		p.wines[w.Name()] = w
-		p.byType[w.Type] = append(p.byType[w.Type], w)
-	}
-	for i, path := range l.Paths {
-		p.adj[path.A] = append(p.adj[path.A], i)
-		p.adj[path.B] = append(p.adj[path.B], i)
-	}
+	x := indexOf(l)
+	p := &PlayerState{Name: name, Seat: seat, Layout: l, idx: x}
+	p.Trellis = slab(p.bufs.trellis[:], len(l.Trellis))
+	p.LeaderYears = p.bufs.leader[:0]
+	p.circled = slab(p.bufs.circled[:], len(l.Wines))
+	p.filled = slab(p.bufs.filled[:], len(l.Paths))
 	for w := 0; w < 3; w++ {
 		for y := 0; y < l.Year00.Dur[w] && y < Columns; y++ {
 			p.Grid[w][y] = '-'
@@ -100,18 +115,71 @@ func newPlayer(name string, seat int, l *layouts.Layout) *PlayerState {
 	return p
 }
 
+// Sync writes Circled and Filled from the replay's own bookkeeping.
+func (p *PlayerState) Sync() {
+	p.Circled = make(map[string]int, p.nCircled)
+	for i, y := range p.circled {
+		if y > 0 {
+			p.Circled[p.Layout.Wines[i].ID] = int(y)
+		}
+	}
+	p.Filled = make(map[string]bool, p.nFilled)
+	for i, f := range p.filled {
+		if f {
+			p.Filled[p.Layout.Paths[i].ID] = true
+		}
+	}
+}
+
+// wineIndex is the index of a region's wine of a colour and age, or -1.
+func (p *PlayerState) wineIndex(r layouts.Region, c layouts.Colour, age int) int {
+	ri, ci := regionIndex(r), colourIndex(c)
+	if ri < 0 || ci < 0 || age < 1 || age > 3 {
+		return -1
+	}
+	return int(p.idx.wineIn[ri][ci][age])
+}
+
 // WineIn returns the player's wine of a region, colour and age, or nil.
 func (p *PlayerState) WineIn(r layouts.Region, c layouts.Colour, age int) *layouts.Wine {
-	for _, w := range p.byType[layouts.WineType{Colour: c, Age: age}] {
-		if w.Region == r {
+	if i := p.wineIndex(r, c, age); i >= 0 {
+		return &p.Layout.Wines[i]
+	}
+	return nil
+}
+
+// Wine returns a wine by ID or name.
+func (p *PlayerState) Wine(key string) *layouts.Wine {
+	for i := range p.Layout.Wines {
+		w := &p.Layout.Wines[i]
+		if w.ID == key || len(key) == 3 && key[0] == byte(w.Region) && key[1] == byte(w.Type.Colour) && int(key[2]-'0') == w.Type.Age {
 			return w
 		}
 	}
 	return nil
 }
 
-// Wine returns a wine by ID or name.
-func (p *PlayerState) Wine(key string) *layouts.Wine { return p.wines[key] }
+// wineAt returns the index of a wine of the player's layout.
+func (p *PlayerState) wineAt(w *layouts.Wine) int {
+	for i := range p.Layout.Wines {
+		if &p.Layout.Wines[i] == w {
+			return i
+		}
+	}
+	return -1
+}
+
+// CircledYear is the year a wine was circled, 0 if it is not.
+func (p *PlayerState) CircledYear(w *layouts.Wine) int {
+	if i := p.wineAt(w); i >= 0 {
+		return int(p.circled[i])
+	}
+	return 0
+}
+
+// CircledCount and FilledCount count the circled wines and filled paths.
+func (p *PlayerState) CircledCount() int { return p.nCircled }
+func (p *PlayerState) FilledCount() int  { return p.nFilled }
 
 // CasksAvailable counts the outlined casks not crossed out.
 func (p *PlayerState) CasksAvailable() int { return p.Layout.CasksPre + p.CasksGained - p.CasksUsed }
@@ -128,7 +196,7 @@ func (p *PlayerState) FreeAgain(w, y int) int {
 }
 
 // Question is a choice an action raises: where a trellis goes, or which
-// wine a grape circles.
+// wine a grape circles. Its slices are only valid during the call.
 type Question struct {
 	Trellis bool
 	Rows    []int            // trellis: rows (1-based) not full
@@ -144,25 +212,27 @@ type Answerer interface {
 	Grape(q Question) (*layouts.Wine, error)
 }
 
-// circle circles a wine (its casks already paid), then fills every path to
-// a circled neighbour in layout order and gains its resource, depth first.
-func (p *PlayerState) circle(w *layouts.Wine, year int, a Answerer) error {
-	p.Circled[w.ID] = year
-	for _, i := range p.adj[w.ID] {
-		path := &p.Layout.Paths[i]
-		other := path.A
-		if other == w.ID {
-			other = path.B
-		}
-		if p.Filled[path.ID] {
+// circle circles wine wi (its casks already paid), then fills every path
+// to a circled neighbour in layout order and gains its resource, depth
+// first.
+func (p *PlayerState) circle(wi, year int, a Answerer) error {
+	p.circled[wi] = int8(year)
+	p.nCircled++
+	for _, e := range p.idx.adj[wi] {
+		if p.filled[e] {
 			continue
 		}
-		if _, ok := p.Circled[other]; !ok {
+		other := p.idx.ends[e][0]
+		if int(other) == wi {
+			other = p.idx.ends[e][1]
+		}
+		if p.circled[other] == 0 {
 			continue
 		}
-		p.Filled[path.ID] = true
-		if path.Resource != 0 {
-			if err := p.gain(path.Resource, year, a); err != nil {
+		p.filled[e] = true
+		p.nFilled++
+		if r := p.Layout.Paths[e].Resource; r != 0 {
+			if err := p.gain(r, year, a); err != nil {
 				return err
 			}
 		}
@@ -186,20 +256,26 @@ func (p *PlayerState) gain(r layouts.Resource, year int, a Answerer) error {
 		if g == nil {
 			return nil
 		}
-		q := Question{Grape: *g, Vine: p.VinesFilled}
-		for _, w := range p.byType[*g] {
-			if _, done := p.Circled[w.ID]; !done && w.Casks <= p.CasksAvailable() {
-				q.Wines = append(q.Wines, w)
+		q := Question{Grape: *g, Vine: p.VinesFilled, Wines: p.winesBuf[:0]}
+		if c := colourIndex(g.Colour); c >= 0 && g.Age >= 1 && g.Age <= 3 {
+			for _, i := range p.idx.byType[c][g.Age] {
+				if w := &p.Layout.Wines[i]; p.circled[i] == 0 && w.Casks <= p.CasksAvailable() {
+					q.Wines = append(q.Wines, w)
+				}
 			}
 		}
 		w, err := a.Grape(q)
 		if err != nil || w == nil {
 			return err
 		}
-		p.CasksUsed += w.Casks
-		return p.circle(w, year, a)
+		wi := p.wineAt(w)
+		if wi < 0 || p.circled[wi] > 0 {
+			return nil // as played: a wine circled already stays as it was
+		}
+		p.pay(w.Casks)
+		return p.circle(wi, year, a)
 	case layouts.Trellises:
-		q := Question{Trellis: true}
+		q := Question{Trellis: true, Rows: p.rowsBuf[:0]}
 		for i, row := range p.Layout.Trellis {
 			if p.Trellis[i] < row.Len {
 				q.Rows = append(q.Rows, i+1)
@@ -209,27 +285,39 @@ func (p *PlayerState) gain(r layouts.Resource, year int, a Answerer) error {
 			return nil
 		}
 		row, err := a.Trellis(q)
-		if err != nil {
-			return err
+		if err != nil || row == 0 {
+			return err // row 0: as played, a trellis written where none fits is lost
 		}
 		p.Trellis[row-1]++
 	}
 	return nil
 }
 
-// makeWine writes the worker's letters, pays the casks and circles the wine.
-func (p *PlayerState) makeWine(worker int, w *layouts.Wine, year int, a Answerer) error {
-	for i := 0; i < w.Type.Age; i++ {
+// pay crosses out n casks. Only outlined casks can be crossed out: a wine
+// made as played without enough casks crosses out what there is.
+func (p *PlayerState) pay(n int) {
+	p.CasksUsed += max(0, min(n, p.CasksAvailable()))
+}
+
+// makeWine writes the worker's letters (as many as written), pays the
+// casks and circles wine wi. A wine circled already (as played) is not
+// circled again.
+func (p *PlayerState) makeWine(worker, wi, letters, year int, a Answerer) error {
+	w := &p.Layout.Wines[wi]
+	for i := 0; i < letters && year+i < Columns; i++ {
 		p.Grid[worker][year+i] = byte(w.Region)
 	}
 	p.acted[worker], p.madeWine = true, true
-	p.CasksUsed += w.Casks
-	return p.circle(w, year, a)
+	p.pay(w.Casks)
+	if p.circled[wi] > 0 {
+		return nil
+	}
+	return p.circle(wi, year, a)
 }
 
 // gainAction writes the worker's letters and gains n of the resource.
 func (p *PlayerState) gainAction(worker int, r layouts.Resource, n, year int, a Answerer) error {
-	for i := 0; i < n; i++ {
+	for i := 0; i < n && year+i < Columns; i++ {
 		p.Grid[worker][year+i] = byte(r)
 	}
 	p.acted[worker], p.gained = true, true
@@ -254,8 +342,8 @@ func (p *PlayerState) endYear(year int) {
 // FilledEdges returns the filled paths as pairs of wine IDs.
 func (p *PlayerState) FilledEdges() [][2]string {
 	var e [][2]string
-	for _, path := range p.Layout.Paths {
-		if p.Filled[path.ID] {
+	for i, path := range p.Layout.Paths {
+		if p.filled[i] {
 			e = append(e, [2]string{path.A, path.B})
 		}
 	}
@@ -264,10 +352,10 @@ func (p *PlayerState) FilledEdges() [][2]string {
 
 // Longest is the player's longest continuous tour under the rulings.
 func (p *PlayerState) Longest(simple bool) int {
-	if simple {
-		return LongestSimplePath(p.FilledEdges())
+	if p.nFilled == 0 {
+		return 0
 	}
-	return LongestTrail(p.FilledEdges())
+	return p.idx.longestTour(p.filled, simple)
 }
 
 // RowBonus is what trellis row i's bonus is worth on the sheet now.
@@ -278,8 +366,11 @@ func (p *PlayerState) RowBonus(i int) int {
 		per = 1
 	}
 	n := 0
-	for id := range p.Circled {
-		w := p.wines[id]
+	for wi, y := range p.circled {
+		if y == 0 {
+			continue
+		}
+		w := &p.Layout.Wines[wi]
 		switch b.Kind {
 		case "colour":
 			if w.Type.Colour == b.Colour {
@@ -301,8 +392,10 @@ func (p *PlayerState) RowBonus(i int) int {
 // CircledNames lists the circled wines by name, sorted.
 func (p *PlayerState) CircledNames() []string {
 	var n []string
-	for id := range p.Circled {
-		n = append(n, p.wines[id].Name())
+	for wi, y := range p.circled {
+		if y > 0 {
+			n = append(n, p.Layout.Wines[wi].Name())
+		}
 	}
 	sort.Strings(n)
 	return n
@@ -321,8 +414,8 @@ func (s *State) Text() string {
 	}
 	for _, p := range s.Players {
 		fmt.Fprintf(&b, "\n%s (seat %d, sheet %s)\n", p.Name, p.Seat, p.Layout.Code)
-		fmt.Fprintf(&b, "  wines   %d circled: %s\n", len(p.Circled), strings.Join(p.CircledNames(), " "))
-		fmt.Fprintf(&b, "  paths   %d filled, longest tour %d\n", len(p.Filled), p.Longest(s.Rules.SimplePath))
+		fmt.Fprintf(&b, "  wines   %d circled: %s\n", p.nCircled, strings.Join(p.CircledNames(), " "))
+		fmt.Fprintf(&b, "  paths   %d filled, longest tour %d\n", p.nFilled, p.Longest(s.Rules.SimplePath))
 		fmt.Fprintf(&b, "  casks   %d available, %d used (%d of %d slots outlined)\n", p.CasksAvailable(), p.CasksUsed, p.Layout.CasksPre+p.CasksGained, p.Layout.CaskSlots)
 		fmt.Fprintf(&b, "  vines   %d of %d\n", p.VinesFilled, len(p.Layout.Vines))
 		var rows []string

@@ -12,6 +12,7 @@ import (
 	"github.com/vintner/vintner/internal/wanttest"
 	"github.com/vintner/vintner/score"
 	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/champagne/tables"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden score files")
@@ -159,7 +160,7 @@ func variantsFor(players int, seed uint64) []string {
 // every line, then replays each record from its text: valid, ten rounds,
 // every check and claim matching.
 func TestRandomGames(t *testing.T) {
-	n := 300
+	n := 500
 	if testing.Short() {
 		n = 40
 	}
@@ -283,5 +284,110 @@ func TestNotationDoc(t *testing.T) {
 	rep := check(t, "age-of-champagne.md", []byte(game))
 	if !rep.Valid() || rep.Result == nil || len(rep.Claims) != 2 {
 		t.Fatalf("the documented game does not replay clean: %v", rep.Diagnostics)
+	}
+}
+
+// withOption returns the default tables with one house ruling changed.
+func withOption(t *testing.T, name, value string) []byte {
+	t.Helper()
+	var out []string
+	found := false
+	for _, l := range strings.Split(string(tables.DefaultText()), "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 3 && f[0] == "option" && f[1] == name {
+			l, found = "option "+name+" "+value+" src=box", true
+		}
+		out = append(out, l)
+	}
+	if !found {
+		t.Fatalf("no option %s in the tables", name)
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+// TestOptions plays games under each house ruling the engine applies and
+// replays them with the same tables: the generator and the engine agree,
+// and the option changes something.
+func TestOptions(t *testing.T) {
+	opts := map[string]string{
+		"oenotheque-shipping": "yes", "corks-defect": "cellar-then-oenotheque", "partial-delivery": "each-card",
+		"partner-bonus": "no", "forfeit-effect": "lost", "subsidies": "per-player", "council-order": "descending",
+		"eco-spill": "ignored-at-setup", "press-token": "each-time", "pandemic-top-row": "all",
+		"market-refill": "stack-top", "reservation-penalty": "with-event", "major-split": "ceil",
+	}
+	n := 12
+	if testing.Short() {
+		n = 3
+	}
+	for name, value := range opts {
+		text := withOption(t, name, value)
+		tb, diags := tables.Parse("opt", text)
+		if diags.HasErrors() {
+			t.Fatalf("%s=%s: %v", name, value, diags)
+		}
+		r := fromTables(tb)
+		differ := false
+		for seed := uint64(1); seed <= uint64(n); seed++ {
+			for players := 1; players <= 4; players++ {
+				vs := variantsFor(players, seed)
+				if name == "partner-bonus" && players > 1 {
+					vs = []string{"trade-partnership"}
+				}
+				data, err := generateRules(r, players, seed, vs, invariants)
+				if err != nil {
+					t.Fatalf("%s=%s players %d seed %d: %v", name, value, players, seed, err)
+				}
+				rep := validate.Check(games(), "opt.vin", data, validate.Limits{}, validate.Options{Tables: text, TablesName: "opt"})
+				if !rep.Valid() {
+					t.Fatalf("%s=%s players %d seed %d: %v", name, value, players, seed, rep.Diagnostics)
+				}
+				def, _ := generate(players, seed, vs)
+				differ = differ || !bytes.Equal(def, data)
+			}
+		}
+		if !differ && (name == "subsidies" || name == "council-order" || name == "market-refill") {
+			t.Errorf("option %s=%s changed no game", name, value)
+		}
+	}
+}
+
+func TestUnsupportedOptionWarns(t *testing.T) {
+	text := withOption(t, "negative-score", "floor-zero")
+	data, _ := generate(2, 1, nil)
+	rep := validate.Check(games(), "w.vin", data, validate.Limits{}, validate.Options{Tables: text})
+	if !rep.Valid() || len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Severity != validate.Warning {
+		t.Errorf("want a warning for an option the engine does not apply, got %v", rep.Diagnostics)
+	}
+}
+
+// TestAsPlayedGoesOnAfterACheck: --as-played notes a check mismatch and
+// still scores the game (disputed); without it the replay stops there.
+func TestAsPlayedGoesOnAfterACheck(t *testing.T) {
+	data, _ := generate(2, 5, nil)
+	bad := strings.Replace(string(data), "check Ann pp=", "check Ann pp=9", 1)
+	strict := check(t, "c.vin", []byte(bad))
+	if strict.Result != nil || !strings.Contains(strict.Diagnostics[0].Message, "Ann has pp=") {
+		t.Fatalf("want the replay stopped at the check, got %v", strict.Diagnostics)
+	}
+	rep := validate.Check(games(), "c.vin", []byte(bad), validate.Limits{}, validate.Options{AsPlayed: true})
+	if rep.Result == nil || !rep.Disputed || len(rep.Diagnostics) != 1 {
+		t.Errorf("as played: want a disputed result with one diagnostic, got %v (result %v)", rep.Diagnostics, rep.Result != nil)
+	}
+}
+
+// TestMarketFromTables: `market SECTOR ID` takes the printed contents.
+func TestMarketFromTables(t *testing.T) {
+	short := strings.Replace(setup2, "market france F10 NNN 9 truck", "market france F10", 1)
+	s := started(t, short)
+	c := s.sectors[0].active
+	if c == nil || c.ID != "F10" || cubes(c.Cuvees, cuveeLetters) != "NNN" || c.PP != 9 || c.Transport != "truck" {
+		t.Errorf("F10 from the tables: %+v", c)
+	}
+}
+
+func TestMisspeltVineyardHint(t *testing.T) {
+	rep := check(t, "h.vin", []byte("game age-of-champagne\nplayers Ann Ben\noffers urvile damery\n"))
+	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Hint != "did you mean urville?" {
+		t.Errorf("want a hint for urvile, got %+v", rep.Diagnostics)
 	}
 }

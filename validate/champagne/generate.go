@@ -44,10 +44,15 @@ func generate(players int, seed uint64, variants []string) ([]byte, error) {
 
 // generateChecked also runs inv after every line (the tests' invariants).
 func generateChecked(players int, seed uint64, variants []string, inv func(*state) error) ([]byte, error) {
+	return generateRules(defaultRules(), players, seed, variants, inv)
+}
+
+// generateRules plays with the given tables.
+func generateRules(r *rules, players int, seed uint64, variants []string, inv func(*state) error) ([]byte, error) {
 	if players < 1 || players > 4 {
 		return nil, fmt.Errorf("age-of-champagne is played by 1 to 4 players, not %d", players)
 	}
-	g := &gen{rnd: rng.New(seed), r: defaultRules(), inv: inv}
+	g := &gen{rnd: rng.New(seed), r: r, inv: inv}
 	g.names = genNames[:players]
 	var hb strings.Builder
 	fmt.Fprintf(&hb, "game age-of-champagne\nplayers %s\n", strings.Join(g.names, " "))
@@ -271,7 +276,11 @@ func (g *gen) play() error {
 			err = g.event()
 		case wCorks:
 			p := g.s.players[w.who]
-			err = g.emit("%s: discard %s", p.name, g.anyCube(p.cellar, cuveeLetters))
+			from := p.cellar
+			if p.cellarCount() == 0 {
+				from = p.oeno
+			}
+			err = g.emit("%s: discard %s", p.name, g.anyCube(from, cuveeLetters))
 		case wMerchantEvent:
 			err = g.merchantEvent()
 		case wPlace:
@@ -329,6 +338,10 @@ func (g *gen) checks() error {
 			cubes(p.cellar, cuveeLetters), cubes(p.oeno, cuveeLetters), cubes(p.grid, cuveeLetters)); err != nil {
 			return err
 		}
+	}
+	if m := g.s.merchant; m != nil {
+		return g.emit("merchant check pp=%d eco=%d cellar=%s oeno=%s grid=%s", m.pp, g.r.ecoValue(m.eco),
+			cubes(m.cellar, cuveeLetters), cubes(m.oeno, cuveeLetters), cubes(m.grid, cuveeLetters))
 	}
 	return nil
 }

@@ -84,12 +84,13 @@ func (g *gen) freeSpot(who int, z string) int {
 }
 
 func (g *gen) onDraw(who int) bool {
+	n := 0
 	for _, o := range g.s.board["draw"] {
 		if o.who == who {
-			return true
+			n++
 		}
 	}
-	return false
+	return g.r.PerPlayer["draw"] > 0 && n >= g.r.PerPlayer["draw"]
 }
 
 func (g *gen) spotWord(z string, k int) string {

@@ -60,12 +60,18 @@ func (s *state) spotOf(l *validate.Line, i int) (string, int, *ruleError) {
 	w := l.Lower(i + 1)
 	switch zone {
 	case "vineyard":
-		for k, c := range s.offers {
-			if c != nil && c.ID == w {
-				return zone, k, nil
+		if v := s.r.vine(w); v != nil {
+			for k, c := range s.offers {
+				if c != nil && c.ID == v.ID {
+					return zone, k, nil
+				}
 			}
 		}
-		return "", 0, fail(i+1, "%s is not among the active vineyard offers (%s)", w, s.offerList())
+		e := fail(i+1, "%s is not among the active vineyard offers (%s)", w, s.offerList())
+		if s.r.vine(w) == nil {
+			e.hint = s.r.nearVine(w)
+		}
+		return "", 0, e
 	case "marketing":
 		switch w {
 		case "n1":
@@ -118,13 +124,11 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 	if e != nil {
 		return e
 	}
+	kind := ""
 	if disc {
-		kind := s.actionToken(p, zone)
-		if kind == "" {
+		if kind = s.actionToken(p, zone); kind == "" {
 			return fail(1, "%s has no additional-action token for the %s zone", p.name, zone)
 		}
-		s.useUp(p, kind)
-		p.discUsed = true
 	}
 	o := s.board[zone][k]
 	switch {
@@ -133,12 +137,23 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 	case o.who >= 0:
 		return fail(first+1, "%s is taken by %s", spotName(zone, k), s.nameOf(o.who))
 	}
-	if zone == "draw" {
-		for _, o := range s.board["draw"] {
+	if limit := s.r.PerPlayer[zone]; limit > 0 {
+		n := 0
+		for _, o := range s.board[zone] {
 			if o.who == who {
-				return fail(first, "%s already has a collaborator on the Wine Draw: one per player", p.name)
+				n++
 			}
 		}
+		if n >= limit {
+			if zone == "draw" && limit == 1 {
+				return fail(first, "%s already has a collaborator on the Wine Draw: one per player", p.name)
+			}
+			return fail(first, "%s already has %d collaborator(s) on the %s zone, the most one player may place there", p.name, n, zone)
+		}
+	}
+	if disc {
+		s.useUp(p, kind)
+		p.discUsed = true
 	}
 	s.board[zone][k] = occupant{who: who, disc: disc}
 	if !disc {

@@ -11,9 +11,11 @@ import (
 
 // ruleError is a rules violation found while applying a line.
 type ruleError struct {
-	tok  int
-	code string
-	msg  string
+	tok     int
+	code    string
+	msg     string
+	variant string // a header error caused by this variant
+	hint    string
 }
 
 func (e *ruleError) Error() string { return e.msg }
@@ -48,11 +50,15 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 				val = "easy"
 			}
 			if _, ok := r.MerchantLevels[val]; !ok {
-				return nil, fail(1, "the Wine Merchant's difficulty is one of %s, not %q", levelList(r), val)
+				e := fail(1, "the Wine Merchant's difficulty is one of %s, not %q", levelList(r), val)
+				e.variant = k
+				return nil, e
 			}
 			s.level = val
 		default:
-			return nil, fail(1, "unknown variant %q: first-game | trade-partnership | high-tension | merchant=easy|medium|hard|extreme", v)
+			e := fail(1, "unknown variant %q: first-game | trade-partnership | high-tension | merchant=easy|medium|hard|extreme", v)
+			e.variant = k
+			return nil, e
 		}
 	}
 	n := len(rec.Players)
@@ -63,7 +69,9 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 		s.level = "easy" // solo is always against the Wine Merchant
 	}
 	if s.level != "" && n > 3 {
-		return nil, fail(1, "the Wine Merchant joins games of 1 to 3 players, not %d", n)
+		e := fail(1, "the Wine Merchant joins games of 1 to 3 players, not %d", n)
+		e.variant = "merchant"
+		return nil, e
 	}
 	for _, name := range rec.Players {
 		s.players = append(s.players, &player{name: name, collabs: r.Collaborators, eco: r.EcoStart,
@@ -79,7 +87,9 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 		s.merchant = m
 	}
 	if s.tension && (s.seats() < 2 || s.seats() > 3) {
-		return nil, fail(1, "High Tension is for games of 2 or 3 players (the Wine Merchant included), not %d", s.seats())
+		e := fail(1, "High Tension is for games of 2 or 3 players (the Wine Merchant included), not %d", s.seats())
+		e.variant = "high-tension"
+		return nil, e
 	}
 	for range r.SectorNames {
 		s.sectors = append(s.sectors, &sector{seen: map[string]*marketCard{}, discard: map[string]*marketCard{}, tokens: r.MarketTokens})
@@ -119,15 +129,21 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		rep.Diagnostics = diags
 		return rep, nil
 	}
+	rep.Diagnostics = append(rep.Diagnostics, unsupported(r, rec)...)
 	s, err := newState(r, rec)
 	if err != nil {
-		l := rec.Header["players"]
-		if len(rec.VariantLine) > 0 && strings.Contains(err.msg, "ariant") || strings.Contains(err.msg, "Merchant") || strings.Contains(err.msg, "High Tension") {
-			if len(rec.VariantLine) > 0 {
-				l = rec.VariantLine[0]
+		// A bad variant is reported on its line, a bad player count on
+		// the players line.
+		l, tok := rec.Header["players"], 0
+		for _, vl := range rec.VariantLine {
+			for i := 1; i < len(vl.Tokens); i++ {
+				k, _, _ := strings.Cut(vl.Lower(i), "=")
+				if err.variant != "" && strings.HasPrefix(err.variant, k) {
+					l, tok = vl, i
+				}
 			}
 		}
-		d := validate.Errorf(l, 0, validate.CodeHeader, "%s", err.msg)
+		d := validate.Errorf(l, tok, validate.CodeHeader, "%s", err.msg)
 		rep.Diagnostics = append(rep.Diagnostics, d)
 		return rep, nil
 	}
@@ -150,8 +166,14 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		}
 		if e := s.apply(l); e != nil {
 			d := validate.Errorf(l, e.tok, e.code, "%s", e.msg)
-			d.Where = s.where()
+			d.Where, d.Hint = s.where(), e.hint
 			rep.Diagnostics = append(rep.Diagnostics, d)
+			if opt.AsPlayed && e.code == validate.CodeCheck {
+				// A check changes nothing: as played, the table's memory
+				// is noted and the game goes on.
+				rep.Disputed = true
+				continue
+			}
 			return rep, s
 		}
 	}
@@ -194,8 +216,18 @@ func (s *state) apply(l *validate.Line) *ruleError {
 		case "exchange":
 			return s.exchange(p, l)
 		case "use":
-			if l.Lower(1) == "protection" || l.Lower(1) == "transport" {
+			switch w := l.Lower(1); {
+			case w == "protection" || w == "transport":
 				return s.useToken(p, l)
+			case w == "reservation" || strings.HasPrefix(w, "additional-action"):
+				if s.next().kind != wPlace {
+					return fail(1, "the %s token is used while placing collaborators", w)
+				}
+				if w != "reservation" {
+					return fail(1, "an additional-action token is used by placing its disc: %s: disc ZONE SPOT", p.name)
+				}
+			default:
+				return fail(1, "%q is not a token used at will: prestige, eco and land tokens apply when gained; protection, transport, reservation and additional-action are used", l.Word(1))
 			}
 		}
 		if e := s.action(p, l); e != nil {
@@ -237,7 +269,8 @@ func (s *state) advance() {
 			}
 			return
 		case wCorks:
-			if s.players[w.who].cellarCount() == 0 {
+			p := s.players[w.who]
+			if p.cellarCount() == 0 && (p.oenoCount() == 0 || !s.r.opt("corks-defect", "cellar-then-oenotheque")) {
 				s.pop()
 				continue
 			}
@@ -258,7 +291,7 @@ func (s *state) expectText() string {
 	case wSetupMarket:
 		return "the setup declares each sector's active order and then its provisional one: market SECTOR ID CUVEES PP TRANSPORT"
 	case wInherit:
-		return fmt.Sprintf("%s declares the inheritance cards he kept: %s: inherit CARD , CARD , CARD", name, name)
+		return fmt.Sprintf("%s declares the inheritance cards he kept: %s: inherit ID ID ID", name, name)
 	case wEvent:
 		return fmt.Sprintf("round %d's event card is revealed: reveal KIND", s.round)
 	case wCorks:
@@ -304,6 +337,9 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 			if s.round == 0 {
 				return fail(1, "round %d cannot start: the setup is not finished (next, %s)", n, s.expectText())
 			}
+			if n == s.round {
+				return fail(1, "round %d has begun already (next, %s)", n, s.expectText())
+			}
 			return fail(1, "this is round %d, not round %d (next, %s)", s.round, n, s.expectText())
 		}
 		return nil
@@ -345,6 +381,9 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 		if s.merchant == nil {
 			return fail(0, "there is no Wine Merchant in this game (variant merchant=LEVEL)")
 		}
+		if l.Lower(1) == "check" {
+			return s.merchantCheck(l)
+		}
 		if w.kind == wMerchantEvent && l.Lower(1) == "shipping" {
 			s.pop()
 			if e := s.merchantEvent(l); e != nil {
@@ -362,7 +401,10 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 			return nil
 		}
 	default:
-		return syntax(0, "unknown line %q: a table line is round, reveal, merchant, market, offers, check or claim", l.Word(0))
+		return syntax(0, "unknown line %q: a table line is round, reveal, merchant, market, offers, deal, check or claim", l.Word(0))
+	}
+	if w.kind == wDone {
+		return fail(0, "the game is over after round %d: only checks and claims may follow", s.r.Rounds)
 	}
 	return fail(0, "not now: next, %s", s.expectText())
 }
@@ -384,7 +426,7 @@ func (s *state) action(p *player, l *validate.Line) *ruleError {
 		}
 	}
 	if w.kind == wDone {
-		return fail(0, "the game is over after round %d", s.r.Rounds)
+		return fail(0, "the game is over after round %d: only checks and claims may follow", s.r.Rounds)
 	}
 	verbFor := map[wantKind]string{wInherit: "inherit", wCorks: "discard", wPlant: "plant", wToken: "token",
 		wOeno: "oenotheque", wShip: "ship", wDraw: "draw", wHarvest: "harvest"}
@@ -466,14 +508,18 @@ func sum3(a [3]int) int { return a[0] + a[1] + a[2] }
 func (s *state) gainEco(p *player, n int) {
 	for ; n > 0; n-- {
 		if p.eco == len(s.r.EcoValues)-1 {
-			p.pp += s.r.EcoTopPP
+			if s.round > 0 || !s.r.opt("eco-spill", "ignored-at-setup") {
+				p.pp += s.r.EcoTopPP
+			}
 		} else {
 			p.eco++
 		}
 	}
 	for ; n < 0; n++ {
 		if p.eco == 0 {
-			p.pp += s.r.EcoBottomPP
+			if s.round > 0 || !s.r.opt("eco-spill", "ignored-at-setup") {
+				p.pp += s.r.EcoBottomPP
+			}
 		} else {
 			p.eco--
 		}
@@ -557,6 +603,44 @@ func (s *state) check(l *validate.Line) *ruleError {
 		}
 		if got != want {
 			return &ruleError{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s has %s=%s, not %s", p.name, pr.Key, got, want)}
+		}
+	}
+	return nil
+}
+
+// merchantCheck compares `merchant check KEY=VALUE …` with the Wine
+// Merchant's board: pp, eco, cellar, oeno, grid.
+func (s *state) merchantCheck(l *validate.Line) *ruleError {
+	m := s.merchant
+	if len(l.Tokens) < 3 {
+		return syntax(1, "merchant check KEY=VALUE …: pp, eco, cellar, oeno, grid")
+	}
+	for i := 2; i < len(l.Tokens); i++ {
+		k, v, ok := strings.Cut(l.Lower(i), "=")
+		if !ok {
+			return syntax(i, "merchant check KEY=VALUE …: pp, eco, cellar, oeno, grid")
+		}
+		var got, want string
+		switch k {
+		case "pp":
+			got = strconv.Itoa(m.pp)
+		case "eco":
+			got = strconv.Itoa(s.r.ecoValue(m.eco))
+		case "cellar", "oeno", "grid":
+			c, ok := parseCubes([]string{v}, cuveeLetters, k)
+			if !ok {
+				return syntax(i, "%s lists cuvées T, N, B (or - for none)", k)
+			}
+			src := map[string][3]int{"cellar": m.cellar, "oeno": m.oeno, "grid": m.grid}[k]
+			got, want = cubes(src, cuveeLetters), cubes(c, cuveeLetters)
+		default:
+			return syntax(i, "unknown check key %q for the Wine Merchant: pp, eco, cellar, oeno, grid", k)
+		}
+		if want == "" {
+			want = v
+		}
+		if got != want {
+			return &ruleError{tok: i, code: validate.CodeCheck, msg: fmt.Sprintf("the Wine Merchant has %s=%s, not %s", k, got, want)}
 		}
 	}
 	return nil

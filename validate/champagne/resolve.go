@@ -127,8 +127,8 @@ func (s *state) takeVineyard(who, k int) {
 // plant: a Coteaux Vitryats card goes to the region its owner chooses.
 func (s *state) plant(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
-	if len(l.Tokens) != 3 || l.Lower(1) != w.card.ID {
-		return syntax(1, "%s: plant %s REGION", p.name, w.card.ID)
+	if len(l.Tokens) != 3 || s.r.vine(l.Word(1)) != w.card {
+		return fail(1, "%s took %s and places it now: %s: plant %s REGION", p.name, w.card.ID, p.name, w.card.ID)
 	}
 	r := s.r.region(l.Lower(2))
 	if r < 0 {
@@ -138,6 +138,25 @@ func (s *state) plant(who int, l *validate.Line, w want) *ruleError {
 	p.pp += w.card.PP
 	s.gainEco(p, w.card.Eco)
 	return nil
+}
+
+// subsidyDue: one token per resolution by default; per player, or per
+// player and zone, under the subsidies option.
+func (s *state) subsidyDue(who int, zone string) bool {
+	key := ""
+	switch s.r.Options["subsidies"] {
+	case "per-player":
+		key = s.nameOf(who)
+	case "per-zone":
+		key = s.nameOf(who) + "/" + zone
+	default:
+		return true
+	}
+	if s.subsidized[key] {
+		return false
+	}
+	s.subsidized[key] = true
+	return true
 }
 
 // build resolves a press or winery spot.
@@ -155,7 +174,7 @@ func (s *state) build(zone string, k, who int) {
 	if s.linkedBonus(zone, k, who) {
 		ws = append(ws, want{kind: wToken, who: who, reason: "linked spots of the " + zone})
 	}
-	if s.event == "subsidies" {
+	if s.event == "subsidies" && s.subsidyDue(who, zone) {
 		ws = append(ws, want{kind: wToken, who: who, reason: "subsidies"})
 	}
 	s.pushFront(ws...)
@@ -172,7 +191,7 @@ func (s *state) raisePress(who, n int, draw bool) bool {
 			continue
 		}
 		p.press++
-		if p.press >= s.r.PressTokenAt && !p.pressTok {
+		if p.press >= s.r.PressTokenAt && (!p.pressTok || s.r.opt("press-token", "each-time")) {
 			p.pressTok = true
 			due = true
 		}
@@ -219,7 +238,7 @@ func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 		return fail(1, "%s's cellar holds %s, not %s", p.name, cubes(p.cellar, cuveeLetters), cubes(c, cuveeLetters))
 	}
 	if p.oenoCount()+sum3(c) > s.r.OenoMax {
-		return fail(1, "the œnothèque holds %d cuvées: %s has %d there already", s.r.OenoMax, p.name, p.oenoCount())
+		return fail(1, "the œnothèque holds %d cuvées: %s has %d there and adds %d", s.r.OenoMax, p.name, p.oenoCount(), sum3(c))
 	}
 	sub(&p.cellar, c)
 	add(&p.oeno, c)
@@ -340,8 +359,8 @@ func (s *state) harvestLine(who int, l *validate.Line) *ruleError {
 	if !covers(prod, g) {
 		return fail(1, "%s's vineyards produce %s this round, not %s", p.name, cubes(prod, grapeLetters), cubes(g, grapeLetters))
 	}
-	if sum3(g) != capa {
-		return fail(1, "%s presses %d grapes: as many as the press level and the winery allow (%d), no fewer", p.name, sum3(g), capa)
+	if need := min(capa, sum3(prod)); sum3(g) != need {
+		return fail(1, "%s presses %d grapes: as many as the press level and the winery allow (%d), no fewer", p.name, sum3(g), need)
 	}
 	add(&p.still, g)
 	return nil
@@ -354,13 +373,23 @@ func (s *state) endSeason() {
 		if p.reserved != "" {
 			for _, sec := range s.sectors {
 				if c := sec.seen[p.reserved]; c != nil {
-					p.pp -= c.PP
+					if s.r.opt("reservation-penalty", "with-event") {
+						p.pp -= s.value(c)
+					} else {
+						p.pp -= c.PP
+					}
 				}
 			}
 			p.reserved = ""
 		}
 	}
-	for k, o := range s.board["council"] {
+	council := s.board["council"]
+	for j := range council {
+		k := j
+		if s.r.opt("council-order", "descending") {
+			k = len(council) - 1 - j
+		}
+		o := council[k]
 		if o.who < 0 {
 			continue
 		}

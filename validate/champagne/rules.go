@@ -50,6 +50,7 @@ type rules struct {
 	Events          map[string]int // event kinds and copies in the box
 	EventsDrawn     int
 	InheritKeep     int
+	PerPlayer       map[string]int    // zone -> most collaborators (and discs) of one player
 	Spots           map[string][]spot // standard side, zone -> spots 1..n
 	SimpleSpots     map[string][]spot // first-game side
 	HighTension     map[string]int    // zone -> spot blocked in round 1 (1-based)
@@ -97,18 +98,60 @@ type spot struct {
 	Link    int // linked pair id (0: none)
 }
 
+// vine finds a Vineyard card by its notation key or printed village
+// (accents, case and hyphens folded: "Épernay" is epernay).
 func (r *rules) vine(id string) *vineCard {
+	k := tables.Fold(id)
 	for i := range r.Vineyards {
-		if r.Vineyards[i].ID == id {
+		if r.Vineyards[i].ID == k || tables.Fold(r.Vineyards[i].Name) == k {
 			return &r.Vineyards[i]
 		}
 	}
 	return nil
 }
 
+// nearVine suggests the vineyard card a misspelt name was meant to be.
+func (r *rules) nearVine(name string) string {
+	k := tables.Fold(name)
+	best, bd := "", 3
+	for _, v := range r.Vineyards {
+		if d := editDistance(k, v.ID); d < bd {
+			best, bd = v.ID, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return "did you mean " + best + "?"
+}
+
+// editDistance is the Levenshtein distance of two short names.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
+}
+
+// region finds a scoring region by key or printed name.
 func (r *rules) region(name string) int {
+	k := tables.Fold(name)
 	for i, n := range r.Regions {
-		if n == name {
+		if n == k || (i < len(r.RegionNames) && tables.Fold(r.RegionNames[i]) == k) {
 			return i
 		}
 	}
@@ -147,6 +190,9 @@ func (r *rules) gridBonus(k int) int {
 }
 
 func (r *rules) ecoValue(i int) int { return r.EcoValues[i] }
+
+// opt reports whether a house ruling of the tables has the given value.
+func (r *rules) opt(name, value string) bool { return r.Options[name] == value }
 
 func (r *rules) inheritance(id string) *inheritCard {
 	for i := range r.Inherit {

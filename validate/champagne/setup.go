@@ -35,9 +35,11 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	seen := map[string]bool{}
 	reshuffled0 := false // the first stack ran out: its card came from the discards
 	for i, id := range cards {
-		c := s.r.vine(strings.ToLower(id))
+		c := s.r.vine(id)
 		if c == nil {
-			return fail(i+1, "no vineyard card is called %q", id)
+			e := fail(i+1, "no vineyard card is called %q", id)
+			e.hint = s.r.nearVine(id)
+			return e
 		}
 		if c.Inheritance {
 			return fail(i+1, "%s is an inheritance vineyard: it is set aside at setup and comes only with an inheritance card", c.ID)
@@ -71,6 +73,11 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 			if k.chooser < 0 {
 				return fail(1, "the first stack was empty at round %d's %s: the key was chosen by a player (chosen-by=NAME on line %d)", s.round, k.event, k.line)
 			}
+		case c.Region < 0 && k.grape >= 0 && s.r.opt("vitryats-key", "chardonnay"):
+			// The Coteaux Vitryats card is Chardonnay: it is the key grape.
+			if k.chooser >= 0 || k.grape != c.Grape {
+				return fail(1, "%s is a Coteaux Vitryats card: round %d's grapes quality honoured its grape, %s, with no choice (line %d)", c.ID, s.round, grapeNames[c.Grape], k.line)
+			}
 		case c.Region < 0:
 			if k.chooser < 0 {
 				return fail(1, "%s is a Coteaux Vitryats card: the key of round %d's %s was chosen by a player (chosen-by=NAME on line %d)", c.ID, s.round, k.event, k.line)
@@ -93,8 +100,20 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 
 // parseMarket reads "SECTOR ID CUVEES PP TRANSPORT" from token i.
 func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
+	if len(l.Tokens) == i+2 {
+		// SECTOR ID alone: the card as the tables print it.
+		m, ok := s.r.T.Market(l.Word(i + 1))
+		if !ok {
+			return nil, fail(i+1, "%s is not in the tables' market cards: declare it as market SECTOR ID CUVEES PP TRANSPORT", l.Word(i+1))
+		}
+		if !strings.EqualFold(m.Sector, l.Word(i)) {
+			return nil, fail(i+1, "%s is a %s card", strings.ToUpper(m.ID), m.Sector)
+		}
+		cu, _ := parseCubes([]string{m.Cuvees}, cuveeLetters, "")
+		return &marketCard{ID: strings.ToUpper(m.ID), Sector: s.r.sector(m.Sector), Cuvees: cu, PP: m.Value, Transport: m.Transport}, nil
+	}
 	if len(l.Tokens) != i+5 {
-		return nil, syntax(0, "a market card is declared as: market SECTOR ID CUVEES PP TRANSPORT (market france F07 TTN 9 truck)")
+		return nil, syntax(0, "a market card is declared as: market SECTOR ID CUVEES PP TRANSPORT (market france F07 TTN 9 truck), or market SECTOR ID as the tables print it")
 	}
 	sec := s.r.sector(l.Lower(i))
 	if sec < 0 {
@@ -162,6 +181,8 @@ func (s *state) marketLine(l *validate.Line, w want) *ruleError {
 	switch {
 	case w.kind == wSetupMarket && sec.active == nil:
 		sec.active = c
+	case sec.active == nil && s.r.opt("market-refill", "stack-top"):
+		sec.active = c // the stack's top card goes straight to the active space
 	case sec.active == nil:
 		sec.active, sec.prov = sec.prov, c
 	default:
@@ -226,7 +247,7 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 		add(&p.still, c.Still)
 	}
 	p.inherited = true
-	if who == s.humans-1 && len(s.deals) > 0 {
+	if who == s.humans-1 && len(s.dealt) > 0 {
 		return s.checkDraft()
 	}
 	return nil
@@ -355,6 +376,7 @@ func (s *state) startRound() {
 		return
 	}
 	s.event, s.eventArg, s.keyCheck, s.harvestRun = "", -1, nil, false
+	s.subsidized = map[string]bool{}
 	for _, p := range s.players {
 		p.discUsed, p.protected = false, false
 		p.transport = map[string]bool{}
@@ -535,6 +557,13 @@ func (s *state) corks(who int, l *validate.Line) *ruleError {
 	c, ok := parseCubes(words(l, 1), cuveeLetters, "cuvée")
 	if !ok || sum3(c) != 1 {
 		return syntax(1, "the corks defect discards one cuvée: %s: discard T|N|B", p.name)
+	}
+	if p.cellarCount() == 0 && s.r.opt("corks-defect", "cellar-then-oenotheque") {
+		if !covers(p.oeno, c) {
+			return fail(1, "%s has no %s in his œnothèque (he has %s)", p.name, cubes(c, cuveeLetters), cubes(p.oeno, cuveeLetters))
+		}
+		sub(&p.oeno, c)
+		return nil
 	}
 	if !covers(p.cellar, c) {
 		return fail(1, "%s has no %s in his cellar (he has %s)", p.name, cubes(c, cuveeLetters), cubes(p.cellar, cuveeLetters))

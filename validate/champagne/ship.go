@@ -46,8 +46,9 @@ func (s *state) shippable(who, k int, c *marketCard) string {
 	p := s.players[who]
 	sec := s.sectors[c.Sector]
 	row := s.r.Rows[s.spots("shipping")[k].Row]
-	if c != sec.active && (row.ActiveOnly || s.event == "global-pandemic") {
-		if s.event == "global-pandemic" {
+	pandemic := s.event == "global-pandemic" && !s.r.opt("pandemic-top-row", "all")
+	if c != sec.active && (row.ActiveOnly || pandemic) {
+		if pandemic {
 			return "during the global pandemic only the 3 active orders can be validated"
 		}
 		return "from the lower row only the 3 active orders can be validated"
@@ -72,7 +73,9 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
 	sp := s.spots("shipping")[w.spot]
 	if len(l.Tokens) == 2 && l.Lower(1) == "none" {
-		s.effect("shipping", w.spot, who)
+		if !s.r.opt("forfeit-effect", "lost") {
+			s.effect("shipping", w.spot, who)
+		}
 		return nil
 	}
 	var ships []*shipment
@@ -143,7 +146,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		need := c.Cuvees
 		if sum3(sh.short) > 0 {
 			shorts++
-			if !sp.Partial || shorts > 1 {
+			if !sp.Partial || (shorts > 1 && !s.r.opt("partial-delivery", "each-card")) {
 				return fail(sh.tok, "only the partial delivery spot ships one cuvée less, once")
 			}
 			if !covers(need, sh.short) {
@@ -163,8 +166,12 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		if sum3(need) == 0 {
 			return fail(sh.tok, "a market card is never free: %s ships at least one cuvée", p.name)
 		}
-		if !covers(p.cellar, need) {
-			return fail(sh.tok, "%s cannot fulfil %s: it asks for %s and his cellar holds %s", p.name, c.ID, cubes(need, cuveeLetters), cubes(p.cellar, cuveeLetters))
+		stock := p.cellar
+		if s.r.opt("oenotheque-shipping", "yes") {
+			add(&stock, p.oeno)
+		}
+		if !covers(stock, need) {
+			return fail(sh.tok, "%s cannot fulfil %s: it asks for %s and his cellar holds %s", p.name, c.ID, cubes(need, cuveeLetters), cubes(stock, cuveeLetters))
 		}
 		sec := s.sectors[c.Sector]
 		hasTok := c == sec.active && sec.tokens > 0 && (s.tokenSupply+sec.tokens > 0)
@@ -178,10 +185,16 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			return fail(sh.keepTok, "the box holds %d %s token(s), all of them elsewhere", s.r.Tokens[sh.keep], sh.keep)
 		}
 		// Validate it.
-		sub(&p.cellar, need)
+		for t := range 3 {
+			fromCellar := min(need[t], p.cellar[t])
+			p.cellar[t] -= fromCellar
+			p.oeno[t] -= need[t] - fromCellar
+		}
 		gain := s.value(c)
 		for t := range 3 {
-			gain += need[t] * s.r.gridBonus(p.grid[t])
+			if sh.partner < 0 || !s.r.opt("partner-bonus", "no") {
+				gain += need[t] * s.r.gridBonus(p.grid[t])
+			}
 			gain -= sh.short[t] * s.r.CuveeValue[t]
 			gain -= sh.pcuvee[t] * s.r.CuveeValue[t]
 		}
@@ -220,9 +233,16 @@ func (s *state) validated(c *marketCard) []want {
 			sec.pending++
 			return nil
 		}
+		if s.r.opt("market-refill", "stack-top") {
+			return []want{{kind: wMarket, sector: c.Sector}}
+		}
 		sec.active, sec.prov = sec.prov, nil
 	} else {
 		sec.prov = nil
+		if s.event == "global-pandemic" {
+			sec.pending++
+			return nil
+		}
 	}
 	return []want{{kind: wMarket, sector: c.Sector}}
 }
@@ -416,5 +436,3 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 	s.effect("shipping", w.spot, mi)
 	return nil
 }
-
-var _ = validate.CodeRule

@@ -163,6 +163,7 @@ type state struct {
 	pending      []want
 	finished     bool
 	harvestRun   bool // this round's harvest has been brought in
+	subsidized   map[string]bool
 	final        *finalScore
 }
 

@@ -21,6 +21,28 @@ func (Game) rulesFor(opt validate.Options) (*rules, validate.Diagnostics) {
 	return fromTables(t), diags
 }
 
+// played lists the house-ruling values the engine applies; any other
+// value of these options is played as the default, with a warning.
+var played = map[string][]string{
+	"marketing-order": {"n+1-first"},
+	"market-tokens":   {"first-active"},
+	"negative-score":  {"allowed"},
+	"exchange-timing": {"any-time"},
+}
+
+func unsupported(r *rules, rec *validate.Record) validate.Diagnostics {
+	var ds validate.Diagnostics
+	for name, ok := range played {
+		v, set := r.Options[name]
+		if !set || v == ok[0] {
+			continue
+		}
+		ds = append(ds, validate.Diagnostic{File: rec.File, Severity: validate.Warning, Code: validate.CodeRule,
+			Message: "the engine plays option " + name + " as " + ok[0] + ", not " + v})
+	}
+	return ds
+}
+
 var cachedDefault *rules
 
 func defaultRules() *rules {
@@ -132,6 +154,12 @@ func fromTables(t *tables.Tables) *rules {
 				}
 				dst[z] = append(dst[z], s)
 			}
+		}
+	}
+	r.PerPlayer = map[string]int{}
+	for _, z := range t.Zones {
+		if z.PerPlayer > 0 {
+			r.PerPlayer[z.Key] = z.PerPlayer
 		}
 	}
 	r.HighTension = map[string]int{}

@@ -185,7 +185,7 @@ func (s *state) improvement(p *player, k int) (int, *fault) {
 	if !has {
 		return -1, bad(0, "%s has no %s tile in the vineyard", p.name, kindName(k))
 	}
-	return -1, bad(0, "%s has already used the %s this year", p.name, kindName(k))
+	return -1, bad(0, "%s has already used the %s tile this year", p.name, kindName(k))
 }
 
 // placeTile puts a bought tile in the vineyard, discarding one when full.

@@ -230,7 +230,7 @@ func (s *state) loans(p *player, l *validate.Line) *fault {
 	}
 	if k > 0 {
 		if p.loans+k > s.t.MaxLoans {
-			return bad(1, "%s has %d loans and cannot have more than %d", p.name, p.loans, s.t.MaxLoans)
+			return bad(1, "%s has %d loans and cannot take %d more: no vineyard has more than %d", p.name, p.loans, k, s.t.MaxLoans)
 		}
 		p.loans += k
 		p.money += k * s.t.Loan

@@ -252,7 +252,7 @@ func (s *state) mostLoans() []int {
 
 // event replays a table event or structure line.
 func (s *state) event(l *validate.Line) *fault {
-	if s.ph == phLoans && l.Verb != "round" {
+	if s.ph == phLoans {
 		s.finishLoans()
 	}
 	switch l.Verb {
@@ -423,9 +423,10 @@ func show(v string) string {
 	return v
 }
 
-// normalizeList sorts a `a:1+b:2` list into the engine's order.
+// normalizeList sorts a `a:1,b:2` list (or `a:1+b:2`) into the engine's
+// order.
 func normalizeList(v string) string {
-	parts := strings.Split(v, "+")
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '+' || r == ',' })
 	counts := map[string]int{}
 	for _, x := range parts {
 		if x == "" {
@@ -451,7 +452,7 @@ func normalizeList(v string) string {
 			out = append(out, fmt.Sprintf("%s:%d", kindName(k), c))
 		}
 	}
-	return strings.Join(out, "+")
+	return strings.Join(out, ",")
 }
 
 // checkKeys lists the keys a check line may use.
@@ -531,7 +532,7 @@ func countList(counts []int) string {
 			out = append(out, fmt.Sprintf("%s:%d", kindName(k), c))
 		}
 	}
-	return strings.Join(out, "+")
+	return strings.Join(out, ",")
 }
 
 // ScoreTally scores a scorepad-mode record: one `tally` line a player.

@@ -13,7 +13,7 @@ import (
 // lets the engine refuse them: the engine, not the generator, is the
 // authority on what is legal.
 
-// maxYears bounds a generated game: after it every vineyard stops
+// passiveAfterYear bounds a generated game: after it every vineyard stops
 // earning, so interest drives someone to bankruptcy.
 const passiveAfterYear = 30
 
@@ -43,7 +43,7 @@ func random(players int, seed uint64, variants []string) ([]byte, error) {
 	names := playerNames[:players]
 	g := &gen{s: newState(t, r, names), rnd: rng.New(seed), checks: true}
 	for range names {
-		g.reckless = append(g.reckless, g.rnd.Chance(1, 6))
+		g.reckless = append(g.reckless, g.rnd.Chance(1, 8))
 	}
 	g.emit("game grand-cru")
 	g.emit("players " + strings.Join(names, " "))
@@ -375,7 +375,8 @@ func (g *gen) phaseOne(p *player) {
 
 func (g *gen) festivalTurn(p *player) {
 	s := g.s
-	if s.year > passiveAfterYear || g.rnd.Chance(1, 3) {
+	frugal := !g.reckless[p.seat] && p.loans <= 2
+	if s.year > passiveAfterYear || (!frugal && g.rnd.Chance(1, 3)) || g.rnd.Chance(1, 10) {
 		g.try(p, "pass")
 		return
 	}
@@ -391,7 +392,9 @@ func (g *gen) festivalTurn(p *player) {
 				juice = append(juice, varietyNames[v])
 			}
 		}
-		add(2, "grape-juice %s", strings.Join(juice, " "))
+		if len(juice) > 0 {
+			add(2, "grape-juice %s", strings.Join(juice, " "))
+		}
 	}
 	if mb := g.matureBatches(p); len(mb) > 0 {
 		add(3, "special-delivery %s", g.saleText(p, mb[g.pick(len(mb))]))
@@ -415,7 +418,11 @@ func (g *gen) festivalTurn(p *player) {
 		dv = append(dv, varietyNames[g.pick(nVarieties)])
 	}
 	add(4, "demand %s", strings.Join(dv, " "))
-	add(1, "cash %d", []int{s.t.SpaceCost[spCash1], s.t.SpaceCost[spCash3], s.t.SpaceCost[spCash5]}[g.pick(3)])
+	cashW := 1
+	if frugal {
+		cashW = 12 // saving up to repay every loan
+	}
+	add(cashW, "cash %d", []int{s.t.SpaceCost[spCash1], s.t.SpaceCost[spCash3], s.t.SpaceCost[spCash5]}[g.pick(3)])
 	if !g.tryWeighted(p, cs) {
 		g.try(p, "pass")
 	}
@@ -434,8 +441,8 @@ func (g *gen) loansStep() {
 			g.try(p, fmt.Sprintf("loans -%d", p.loans))
 		case g.reckless[seat] && p.loans < s.t.MaxLoans && p.money < 12 && g.rnd.Chance(2, 3):
 			g.try(p, fmt.Sprintf("loans +%d", 1+g.pick(min(3, s.t.MaxLoans-p.loans))))
-		case !g.reckless[seat] && (p.money-3)/s.t.Loan >= 1 && g.rnd.Chance(2, 3):
-			g.try(p, fmt.Sprintf("loans -%d", min(p.loans, (p.money-3)/s.t.Loan)))
+		case !g.reckless[seat] && (p.money-s.t.Interest[p.loans]-5)/s.t.Loan >= 1 && g.rnd.Chance(2, 3):
+			g.try(p, fmt.Sprintf("loans -%d", min(p.loans, (p.money-s.t.Interest[p.loans]-5)/s.t.Loan)))
 		case p.money < 4 && p.loans < s.t.MaxLoans-2 && g.rnd.Chance(1, 2):
 			g.try(p, "loans +1")
 		}

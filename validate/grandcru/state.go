@@ -72,12 +72,11 @@ var rulingVariants = map[string]func(*rulings){
 
 // state is a game of Grand Cru as far as it has been replayed.
 type state struct {
-	t   *Tables
-	r   rulings
-	n   int
-	pl  []*player
-	ph  phase
-	tbl []string
+	t  *Tables
+	r  rulings
+	n  int
+	pl []*player
+	ph phase
 
 	year, round int
 	start       int
@@ -486,7 +485,7 @@ func (s *state) drawDisplay(kinds []int, want int) *fault {
 		want = pileTotal + discardTotal
 	}
 	if len(kinds) != want {
-		return bad(len(kinds)+1, "the display gets %d tiles, not %d", want, len(kinds))
+		return bad(len(kinds)+1, "the new display has %d tiles (twice the number of players, or what the piles still hold), not %d", want, len(kinds))
 	}
 	if len(kinds) <= pileTotal {
 		for k := 0; k < nKinds; k++ {

@@ -71,7 +71,7 @@ func (s *state) Text() string {
 		for i, br := range p.barrels {
 			var counts [nKinds]int
 			copy(counts[:], br[:])
-			fmt.Fprintf(&b, " %d[%s]", i+1, strings.ReplaceAll(countList(counts[:]), "+", " "))
+			fmt.Fprintf(&b, " %d[%s]", i+1, strings.ReplaceAll(countList(counts[:]), ",", " "))
 		}
 		b.WriteString("\n")
 		var sold [nKinds]int

@@ -1,0 +1,97 @@
+package bordeaux
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// asPlayedRecord is the two-player golden with four broken rules that can
+// each be applied as written.
+func asPlayedRecord(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../../testdata/bordeaux/valid/2p.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	for _, r := range [][2]string{
+		{"'02 R C\n", "'02 R C Ann\n"},                                      // line 7: Ben leads '02
+		{"Ben: yellow CC\n'03", "Ben: yellow CC , red C\n'03"},              // line 9: red is busy and Ben gained already
+		{"Ann: yellow RR\n", "Ann: yellow RR Rr2\n"},                        // line 17: the yellow worker makes Rw2
+		{"Ann: yellow E , pink TTT t322", "Ann: yellow E , pink TTT t3222"}, // line 28: a fourth trellis answers nothing
+	} {
+		if !strings.Contains(s, r[0]) {
+			t.Fatalf("the golden changed: %q", r[0])
+		}
+		s = strings.Replace(s, r[0], r[1], 1)
+	}
+	return []byte(s)
+}
+
+func TestAsPlayedAppliesAndGoesOn(t *testing.T) {
+	data := asPlayedRecord(t)
+	games := []validate.Game{New()}
+
+	rep := validate.Check(games, "x.vin", data, validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Line != 7 || rep.Result != nil || rep.Disputed {
+		t.Fatalf("without --as-played: stop at line 7, got %v (result %v, disputed %v)", rep.Diagnostics, rep.Result != nil, rep.Disputed)
+	}
+
+	rep = validate.Check(games, "x.vin", data, validate.Limits{}, validate.Options{AsPlayed: true})
+	want := []string{
+		"7: Ben leads '02 (the snake order: Ann, Ben, Ben, Ann, …), not Ann",
+		"9: Ben's red worker is busy in '02 (its row is filled; it is free again in '03)",
+		"9: Ben already gained resources in '02: one Gain a year",
+		"17: the yellow worker makes white wine, not red (Rr2)",
+		"17: Ann needs 1 cask to make Rr2 and has 0 available",
+		"28: no trellis is left to place for Ann here: t2 answers nothing",
+		"42: no trellis is left to place for Ann here: t2 answers nothing", // rows 1 and 2 full since line 28
+	}
+	var got []string
+	checks := 0
+	for _, d := range rep.Diagnostics {
+		if d.Severity != validate.Error {
+			t.Errorf("not an error: %v", d)
+		}
+		switch d.Code {
+		case validate.CodeRule:
+			got = append(got, fmt.Sprintf("%d: %s", d.Line, d.Message))
+		case validate.CodeCheck, validate.CodeClaim:
+			checks++ // the sheet differs from the golden's from line 9 on
+		default:
+			t.Errorf("unexpected: %v", d)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("rule errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if checks == 0 || !rep.Disputed || rep.Result == nil || rep.Valid() {
+		t.Fatalf("checks %d, disputed %v, result %v, valid %v", checks, rep.Disputed, rep.Result != nil, rep.Valid())
+	}
+	st := rep.State.(*State)
+	ann, ben := st.Players[0], st.Players[1]
+	// as written: Ann's yellow worker made Rr2 with no cask to cross out;
+	// Ben's busy red worker gained a cask on top of his CC
+	if _, ok := ann.Circled["R5"]; !ok || ann.Grid[YellowWorker][5] != 'R' || ann.CasksAvailable() < 0 {
+		t.Errorf("Ann: Rr2 circled %v, '05 yellow %c, casks %d", ok, ann.Grid[YellowWorker][5], ann.CasksAvailable())
+	}
+	if ben.Grid[RedWorker][2] != 'C' || rep.Result.Player("Ben") == nil {
+		t.Errorf("Ben's red row in '02: %c", ben.Grid[RedWorker][2])
+	}
+}
+
+// TestAsPlayedStopsWhereNothingApplies: a wine the sheet does not have
+// cannot be made as written; the replay stops there.
+func TestAsPlayedStopsWhereNothingApplies(t *testing.T) {
+	data := asPlayedRecord(t)
+	s := strings.Replace(string(data), "Ben: pink T\n", "Ben: pink T , red LLL Lw3\n", 1)
+	rep := validate.Check([]validate.Game{New()}, "x.vin", []byte(s), validate.Limits{}, validate.Options{AsPlayed: true})
+	last := rep.Diagnostics[len(rep.Diagnostics)-1]
+	if rep.Result != nil || last.Line != 29 || last.Message != "Ben's sheet has no wine Lw3" {
+		t.Fatalf("result %v, last %v", rep.Result != nil, last)
+	}
+}

@@ -1,0 +1,155 @@
+package bordeaux
+
+import (
+	"sync"
+
+	"github.com/vintner/vintner/layouts"
+)
+
+// sheetIndex is what the replay looks up on a layout, as small integers:
+// wines and paths by their position in the layout's lists. It is built once
+// per layout and shared (layouts from codes are shared and read-only), so
+// a replay's hot path does no string hashing.
+type sheetIndex struct {
+	wineIn [3][3][4]int16 // region, colour, age → wine index, or -1
+	byType [3][4][]int16  // colour, age → wine indexes, in layout order
+	ends   [][2]int16     // path → its two wines
+	adj    [][]int16      // wine → its paths, in layout order
+	nodes  int
+}
+
+func regionIndex(r layouts.Region) int {
+	switch r {
+	case layouts.Left:
+		return 0
+	case layouts.Right:
+		return 1
+	case layouts.Entre:
+		return 2
+	}
+	return -1
+}
+
+func colourIndex(c layouts.Colour) int {
+	switch c {
+	case layouts.Red:
+		return 0
+	case layouts.Rose:
+		return 1
+	case layouts.White:
+		return 2
+	}
+	return -1
+}
+
+func newSheetIndex(l *layouts.Layout) *sheetIndex {
+	x := &sheetIndex{nodes: len(l.Wines), adj: make([][]int16, len(l.Wines)), ends: make([][2]int16, len(l.Paths))}
+	for r := range x.wineIn {
+		for c := range x.wineIn[r] {
+			for a := range x.wineIn[r][c] {
+				x.wineIn[r][c][a] = -1
+			}
+		}
+	}
+	id := make(map[string]int16, len(l.Wines))
+	for i := range l.Wines {
+		w := &l.Wines[i]
+		id[w.ID] = int16(i)
+		r, c, a := regionIndex(w.Region), colourIndex(w.Type.Colour), w.Type.Age
+		if c < 0 || a < 1 || a > 3 {
+			continue
+		}
+		x.byType[c][a] = append(x.byType[c][a], int16(i))
+		if r >= 0 && x.wineIn[r][c][a] < 0 {
+			x.wineIn[r][c][a] = int16(i)
+		}
+	}
+	for i, p := range l.Paths {
+		a, b := id[p.A], id[p.B] // usable() checked that both exist
+		x.ends[i] = [2]int16{a, b}
+		x.adj[a] = append(x.adj[a], int16(i))
+		x.adj[b] = append(x.adj[b], int16(i))
+	}
+	return x
+}
+
+// indexLimit bounds the memo of indexes (a batch may read many sheets).
+const indexLimit = 4096
+
+var indexes struct {
+	sync.Mutex
+	m map[*layouts.Layout]*sheetIndex
+}
+
+// indexOf returns the layout's index, built once per layout.
+func indexOf(l *layouts.Layout) *sheetIndex {
+	indexes.Lock()
+	x := indexes.m[l]
+	indexes.Unlock()
+	if x != nil {
+		return x
+	}
+	x = newSheetIndex(l)
+	indexes.Lock()
+	if indexes.m == nil || len(indexes.m) >= indexLimit {
+		indexes.m = map[*layouts.Layout]*sheetIndex{}
+	}
+	indexes.m[l] = x
+	indexes.Unlock()
+	return x
+}
+
+// longestTour is the longest continuous tour in the filled paths: the
+// longest trail (no path twice) or, with simple, the longest path that
+// visits no wine twice. A depth-first search from every wine on a filled
+// path; a sheet's map is small enough for that.
+func (x *sheetIndex) longestTour(filled []bool, simple bool) int {
+	t := tour{x: x, filled: filled, simple: simple}
+	if len(x.ends) <= len(t.usedBuf) && x.nodes <= len(t.seenBuf) {
+		t.used, t.seen = t.usedBuf[:len(x.ends)], t.seenBuf[:x.nodes]
+	} else {
+		t.used, t.seen = make([]bool, len(x.ends)), make([]bool, x.nodes)
+	}
+	for v := 0; v < x.nodes; v++ {
+		for _, e := range x.adj[v] {
+			if filled[e] {
+				t.walk(v, 0)
+				break
+			}
+		}
+	}
+	return t.best
+}
+
+type tour struct {
+	x          *sheetIndex
+	filled     []bool
+	simple     bool
+	used, seen []bool
+	best       int
+	usedBuf    [64]bool
+	seenBuf    [32]bool
+}
+
+func (t *tour) walk(v, n int) {
+	if n > t.best {
+		t.best = n
+	}
+	t.seen[v] = true
+	for _, e := range t.x.adj[v] {
+		if !t.filled[e] || t.used[e] {
+			continue
+		}
+		to := int(t.x.ends[e][0])
+		if to == v {
+			to = int(t.x.ends[e][1])
+		}
+		if t.simple && t.seen[to] {
+			continue
+		}
+		t.used[e] = true
+		t.walk(to, n+1)
+		t.used[e] = false
+	}
+	t.seen[v] = false
+}

@@ -1,0 +1,198 @@
+package champagne
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+)
+
+const setup2 = `game age-of-champagne
+players Ann Ben
+offers urville essomes-sur-marne
+market france F10 NNN 9 truck
+market france F01 TT 4 truck
+market europe E06 NNB 11 truck
+market europe E16 NNNB 15 plane
+market international I05 TNBB 16 boat
+market international I15 TNNNB 19 plane
+Ann: inherit V2 P3 V3
+Ben: inherit W1 P2 P1
+`
+
+// started replays a record's lines and returns the state (failing on error).
+func started(t *testing.T, text string) *state {
+	t.Helper()
+	rec, diags := validate.Parse("t.vin", []byte(text), validate.Limits{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	s, e := newState(defaultRules(), rec)
+	if e != nil {
+		t.Fatal(e.msg)
+	}
+	for _, l := range rec.Lines {
+		if e := s.apply(l); e != nil {
+			t.Fatalf("line %d: %s", l.Num, e.msg)
+		}
+	}
+	s.advance()
+	return s
+}
+
+func TestSetupInheritanceAndCouncil(t *testing.T) {
+	s := started(t, setup2)
+	ann, ben := s.players[0], s.players[1]
+	// V2 (2 stars, Mareuil-le-Port) + P3 (1 star, press +4) + V3 (1 star, Trélou, eco +1).
+	if ann.stars != 4 || ann.press != 5 || len(ann.vines) != 2 || s.r.ecoValue(ann.eco) != -2 {
+		t.Errorf("Ann: stars %d press %d vines %d eco %d", ann.stars, ann.press, len(ann.vines), s.r.ecoValue(ann.eco))
+	}
+	// W1 (3) + P2 (1, press +3, cellar T) + P1 (2, press +3): 6 stars.
+	if ben.stars != 6 || ben.press != 7 || ben.modules != 2 || cubes(ben.cellar, cuveeLetters) != "T" {
+		t.Errorf("Ben: stars %d press %d modules %d cellar %s", ben.stars, ben.press, ben.modules, cubes(ben.cellar, cuveeLetters))
+	}
+	if s.order[0] != 1 || s.next().kind != wEvent {
+		t.Errorf("Ben has more stars and plays first; order %v, next %v", s.order, s.next().kind)
+	}
+}
+
+func TestEcoSpillsAtBothEnds(t *testing.T) {
+	s := started(t, setup2)
+	p := s.players[0]
+	p.eco, p.pp = 0, 5
+	s.gainEco(p, -2)
+	if p.eco != 0 || p.pp != 3 {
+		t.Errorf("at the bottom each loss is -1 PP: eco %d pp %d", p.eco, p.pp)
+	}
+	top := len(s.r.EcoValues) - 1
+	p.eco = top - 1
+	s.gainEco(p, 3)
+	if p.eco != top || p.pp != 5 {
+		t.Errorf("at the top each gain is +1 PP: eco %d pp %d", p.eco, p.pp)
+	}
+}
+
+func TestPressTokenAndBeyondTheTop(t *testing.T) {
+	s := started(t, setup2)
+	p := s.players[0]
+	p.press, p.pp = s.r.PressTokenAt-1, 0
+	if !s.raisePress(0, 1, true) {
+		t.Error("reaching level 14 draws a token")
+	}
+	if s.raisePress(0, 1, true) {
+		t.Error("the level-14 token is drawn once")
+	}
+	p.press = s.r.PressMax
+	s.raisePress(0, 2, true)
+	if p.press != s.r.PressMax || p.pp != 2 {
+		t.Errorf("past the top: press %d pp %d, want %d and 2", p.press, p.pp, s.r.PressMax)
+	}
+}
+
+func TestAgeTwoModulesRaiseEco(t *testing.T) {
+	s := started(t, setup2)
+	p := s.players[1]
+	eco := p.eco
+	for p.modules < s.r.ModulesRow {
+		s.addModule(p)
+	}
+	if p.eco != eco {
+		t.Error("Age I modules give no eco")
+	}
+	s.addModule(p)
+	if p.eco != eco+s.r.Age2Eco {
+		t.Error("an Age II module raises the eco report")
+	}
+	for range 10 {
+		s.addModule(p)
+	}
+	if p.modules != s.r.ModulesMax {
+		t.Errorf("%d modules, the board holds %d", p.modules, s.r.ModulesMax)
+	}
+}
+
+// TestShippingPoints: card value, event, marketing bonus, partial delivery
+// and transport eco.
+func TestShippingPoints(t *testing.T) {
+	text := setup2 + `reveal sales-increase europe
+Ben: shipping 3
+Ann: press 1
+Ben: council 1
+Ann: press 2
+Ben: council 2
+Ann: press 3
+`
+	s := started(t, text)
+	ben := s.players[1]
+	ben.cellar = [3]int{0, 2, 0}
+	ben.grid = [3]int{0, 2, 0} // two Blanc de noirs on the grid: +1 each shipped
+	pp, eco := ben.pp, ben.eco
+	// Press resolves first: three `token` lines are not due (no linked pair
+	// for Ann on 1-2-3 but 3 and 4 are linked: none). Ship E06 NNB short B.
+	s.advance()
+	for s.next().kind != wShip {
+		t.Fatalf("expected Ben's shipping, next is %v", s.expectText())
+	}
+	rec, _ := validate.Parse("t.vin", []byte("game age-of-champagne\nplayers Ann Ben\nBen: ship E06 short B keep eco\n"), validate.Limits{})
+	if e := s.apply(rec.Lines[0]); e != nil {
+		t.Fatal(e.msg)
+	}
+	// 11 + 2 (sales increase) - 4 (Blanc de blancs not shipped) + 2×1 (grid bonus) = 11,
+	// the partial delivery spot has no effect; the eco token +2, truck to europe 0.
+	if got := ben.pp - pp; got != 11 {
+		t.Errorf("Ben gained %d PP, want 11", got)
+	}
+	if got := ben.eco - eco; got != 2 {
+		t.Errorf("Ben's eco moved %d, want 2 (the eco token)", got)
+	}
+	if s.sectors[1].active.ID != "E16" || s.next().kind != wMarket {
+		t.Errorf("E16 comes down and a refill is due; active %s next %s", s.sectors[1].active.ID, s.expectText())
+	}
+}
+
+// TestMerchantChoice: most points, then eco, then a token, then the
+// destination.
+func TestMerchantChoice(t *testing.T) {
+	text := strings.Replace(setup2, "players Ann Ben\n", "players Ann Ben\nvariant merchant=extreme\n", 1)
+	text = strings.Replace(text, "offers urville essomes-sur-marne\n", "offers urville essomes-sur-marne damery\n", 1)
+	s := started(t, text+"reveal perfect-climate\nmerchant shipping 1 cuvees T\n")
+	m := s.merchant
+	// Top row, extreme cellar (3 of each, plus T): every card is possible.
+	best := s.merchantBest(0, nil, m.cellar)
+	if len(best) != 1 || best[0].ID != "I15" {
+		t.Fatalf("the Merchant takes the card worth the most (I15, 19), got %v", ids(best))
+	}
+	// Equal value: F10 NNN 9 truck (eco +1) against a europe card of 9 by truck (eco 0).
+	s.sectors[1].active = &marketCard{ID: "E03", Sector: 1, Cuvees: [3]int{1, 2, 0}, PP: 9, Transport: "truck"}
+	s.sectors[2].active, s.sectors[2].prov = nil, nil
+	s.sectors[1].prov, s.sectors[0].prov = nil, nil
+	best = s.merchantBest(2, nil, m.cellar)
+	if len(best) != 1 || best[0].ID != "F10" {
+		t.Errorf("on equal points the better eco report wins (F10), got %v", ids(best))
+	}
+}
+
+func ids(cs []*marketCard) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.ID)
+	}
+	return out
+}
+
+// TestHarvestCappedByPressAndWinery: the harvest asks for a choice only
+// when the press or the winery binds, and takes exactly what fits.
+func TestHarvestCappedByPressAndWinery(t *testing.T) {
+	s := started(t, setup2)
+	ann := s.players[0]
+	ann.still = [3]int{}
+	ann.press = 2
+	if got := s.capacity(ann); got != s.r.pressCap(2) {
+		t.Errorf("capacity %d, want the press's %d", got, s.r.pressCap(2))
+	}
+	ann.press = 17
+	ann.modules = 1
+	if got := s.capacity(ann); got != s.r.wineryCap(1) {
+		t.Errorf("capacity %d, want the winery's %d", got, s.r.wineryCap(1))
+	}
+}

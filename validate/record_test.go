@@ -1,0 +1,174 @@
+package validate_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+)
+
+func parse(t *testing.T, src string) (*validate.Record, validate.Diagnostics) {
+	t.Helper()
+	return validate.Parse("r.vin", []byte(src), validate.Limits{})
+}
+
+func TestReaderLinesAndColumns(t *testing.T) {
+	src := "\xef\xbb\xbfgame bordeaux\r\n" +
+		"players \"Anne Marie\" Bob Zoë\r\n" +
+		"\r\n" +
+		"# a comment line keeps its number\n" +
+		"\"Anne Marie\": plant merlot 3, 4 # want \"a message\"\n" +
+		"Zoë:\tsell \"wine # not a comment\"\n" +
+		"check Bob money=5 Casks=2\n" +
+		"claim Zoë 12\n" +
+		"year 3\n"
+	rec, diags := parse(t, src)
+	if len(diags) != 0 {
+		t.Fatalf("diagnostics: %v", diags)
+	}
+	if rec.Game != "bordeaux" || strings.Join(rec.Players, "|") != "Anne Marie|Bob|Zoë" {
+		t.Fatalf("header: game %q players %q", rec.Game, rec.Players)
+	}
+	if len(rec.Lines) != 5 {
+		t.Fatalf("%d body lines, want 5", len(rec.Lines))
+	}
+	a := rec.Lines[0]
+	if a.Num != 5 || a.Kind != validate.KindAction || a.Player != "Anne Marie" || a.Verb != "plant" || a.Want != "a message" {
+		t.Errorf("action line: %+v", a)
+	}
+	var words []string
+	for _, tok := range a.Tokens {
+		words = append(words, tok.Text)
+	}
+	if got := strings.Join(words, " "); got != "plant merlot 3 , 4" {
+		t.Errorf("tokens %q", got)
+	}
+	if a.ColOf(-1) != 1 || a.ColOf(0) != 15 || a.ColOf(3) != 29 || a.ColOf(99) != 32 {
+		t.Errorf("columns: player %d, plant %d, comma %d, end %d", a.ColOf(-1), a.ColOf(0), a.ColOf(3), a.ColOf(99))
+	}
+	z := rec.Lines[1]
+	// Columns count characters: "Zoë:" is 4 runes, then a tab.
+	if z.Player != "Zoë" || z.ColOf(0) != 6 || z.Word(1) != "wine # not a comment" || !z.Tokens[1].Quoted || z.Comment != "" {
+		t.Errorf("unicode/tab/quote line: %+v", z)
+	}
+	c := rec.Lines[2]
+	if c.Kind != validate.KindCheck || c.Player != "Bob" || len(c.Pairs) != 2 || c.Pairs[1].Key != "casks" || c.Pairs[1].Value != "2" || c.Pairs[1].Tok != 3 {
+		t.Errorf("check line: %+v", c)
+	}
+	if cl := rec.Lines[3]; cl.Kind != validate.KindClaim || cl.Player != "Zoë" || cl.Points != 12 {
+		t.Errorf("claim line: %+v", cl)
+	}
+	if ev := rec.Lines[4]; ev.Kind != validate.KindEvent || ev.Verb != "year" || ev.Word(1) != "3" {
+		t.Errorf("event line: %+v", ev)
+	}
+}
+
+// TestReaderListsEverySyntaxError: each line's mistake is reported at its
+// own line and column with the message a person reads.
+func TestReaderListsEverySyntaxError(t *testing.T) {
+	src := "game bordeaux\n" + // 1
+		"players Ann Ben\n" + // 2
+		"Ann:\n" + // 3
+		"Bem: pass\n" + // 4
+		"Ben pass\n" + // 5
+		"claim Ann lots\n" + // 6
+		"check Ann money\n" + // 7
+		"Ann: say \"hello\n" + // 8
+		"Ben: pass\n" + // 9
+		"variant late\n" + // 10
+		"claim Ann\n" // 11
+	_, diags := parse(t, src)
+	want := []string{
+		"r.vin:3:5: error: Ann: what did Ann do? an action follows the colon",
+		"r.vin:4:1: error: Bem is not a player of this game (players: Ann, Ben)",
+		"r.vin:5:1: error: a player's action starts with the name and a colon: Ben: …",
+		"r.vin:6:11: error: a claim is a whole number of points, not \"lots\"",
+		"r.vin:7:11: error: a check compares key=value, not \"money\"",
+		"r.vin:8:10: error: the quote opened here is never closed",
+		"r.vin:10:1: error: `variant` belongs to the header, before the first action",
+		"r.vin:11:7: error: write `claim NAME POINTS`",
+	}
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.Error())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics\n got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if diags[1].Hint != "did you mean Ben?" {
+		t.Errorf("hint %q", diags[1].Hint)
+	}
+	if f := diags[0].Format(); f != "r.vin:3:5: error: Ann: what did Ann do? an action follows the colon\n    Ann:\n        ^\n" {
+		t.Errorf("Format = %q", f)
+	}
+}
+
+func TestReaderHeaderErrors(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"players Ann\n", "r.vin:1:1: error: a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne"},
+		{"game chess\nplayers Ann\n", "r.vin:1:6: error: unknown game \"chess\": bordeaux | grand-cru | age-of-champagne"},
+		{"game bordeaux\n", "r.vin:1:1: error: the header has no `players` line"},
+		{"game bordeaux\ngame bordeaux\nplayers A\n", "r.vin:2:1: error: the record names its game twice"},
+		{"game bordeaux\nplayers Ann Ann\n", "r.vin:2:13: error: Ann is listed twice among the players"},
+		{"game bordeaux\nplayers Ann claim\n", "r.vin:2:13: error: \"claim\" is a keyword and cannot be a player name; quote it to insist"},
+		{"game bordeaux\nplayers A B\nplayers C\n", "r.vin:3:1: error: the record lists its players twice"},
+		{"game bordeaux\nplayers A B\ndate 1\ndate 2\n", "r.vin:4:1: error: `date` is given twice"},
+	} {
+		_, diags := parse(t, c.src)
+		if len(diags) == 0 || diags[0].Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, diags, c.want)
+		}
+	}
+	// Aliases of the game names.
+	for _, alias := range []string{"grandcru", "grand_cru", "aoc", "champagne"} {
+		rec, diags := parse(t, "game "+alias+"\nplayers A B\n")
+		if len(diags) != 0 || (rec.Game != "grand-cru" && rec.Game != "age-of-champagne") {
+			t.Errorf("game %s: %q %v", alias, rec.Game, diags)
+		}
+	}
+}
+
+func TestReaderLimits(t *testing.T) {
+	lim := validate.Limits{MaxBytes: 100, MaxLineBytes: 20}
+	_, diags := validate.Parse("r.vin", []byte(strings.Repeat("#", 101)), lim)
+	if len(diags) != 1 || diags[0].Code != validate.CodeLimit || diags[0].Error() != "r.vin: error: the record is 101 bytes, more than the limit of 100 (--max-bytes)" {
+		t.Errorf("size limit: %v", diags)
+	}
+	rec, diags := validate.Parse("r.vin", []byte("game bordeaux\nplayers Ann Ben\nAnn: pass pass pass pass\nBen: pass\n"), lim)
+	if len(diags) != 1 || diags[0].Error() != "r.vin:3:1: error: line is 24 bytes, more than the limit of 20 (--max-line)" {
+		t.Errorf("line limit: %v", diags)
+	}
+	if len(rec.Lines) != 1 || rec.Lines[0].Player != "Ben" {
+		t.Errorf("the lines after a long one are still read: %d lines", len(rec.Lines))
+	}
+	_, diags = validate.Parse("r.vin", []byte("game bordeaux\nplayers Ann\xff Ben\n"), validate.Limits{})
+	if len(diags) == 0 || diags[0].Error() != "r.vin:2:1: error: line is not valid UTF-8" {
+		t.Errorf("UTF-8: %v", diags)
+	}
+}
+
+func TestRecordVariants(t *testing.T) {
+	rec, diags := parse(t, "game age-of-champagne\nplayers A\nvariant merchant=Medium Solo\n")
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	if v, ok := rec.Variant("MERCHANT"); !ok || v != "medium" {
+		t.Errorf("Variant(merchant) = %q, %v", v, ok)
+	}
+	if !rec.HasVariant("solo") || rec.HasVariant("late") || rec.Seat("A") != 0 || rec.Seat("B") != -1 {
+		t.Errorf("variants %v", rec.Variants)
+	}
+}
+
+func TestParseWant(t *testing.T) {
+	for in, want := range map[string]string{
+		`want "Ben cannot \"harvest\""`: `Ben cannot "harvest"`,
+		`want "unterminated`:            "",
+		`wanted "x"`:                    "",
+		`want "a" trailing"`:            `a" trailing`,
+	} {
+		if got := validate.ParseWant(in); got != want {
+			t.Errorf("ParseWant(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
