@@ -293,7 +293,7 @@ func verdict(o audit.Outcome) string {
 	case audit.StatusValid:
 		return fmt.Sprintf("valid %s record, %s, %s", r.Game, plural(len(r.Players), "player"), plural(r.Actions, "action"))
 	case audit.StatusDisputed:
-		return fmt.Sprintf("disputed: %s applied as played%s", plural(errs, "illegal action"), at)
+		return fmt.Sprintf("disputed: %s, illegal actions applied as played%s", plural(errs, "error"), at)
 	case audit.StatusClaimsDiffer:
 		return fmt.Sprintf("claims differ: %s%s", plural(errs, "claim"), at)
 	default:

@@ -1,14 +1,3 @@
-// The testscript driver needs golang.org/x/tools (go-internal's txtar
-// imports it), which go.mod/go.sum do not list yet. Until the lead adds
-//
-//	go.mod: golang.org/x/tools v0.26.0 // indirect
-//	go.sum: golang.org/x/tools v0.26.0 h1:v/60pFQmzmT9ExmjDv2gGIfi3OqfKoEP6I5+umXlbnQ=
-//	        golang.org/x/tools v0.26.0/go.mod h1:TPVVj70c7JJ3WCazhD8OdXcZg/og+b9+tH/KxylGwH0=
-//
-// it builds only with -tags testscript; then drop this constraint.
-
-//go:build testscript
-
 package main
 
 import (

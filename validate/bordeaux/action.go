@@ -303,7 +303,7 @@ type tokenAnswerer struct {
 // replayer's own, reused from entry to entry.
 func (r *replayer) answerer(l *validate.Line, p *PlayerState, from, to int) (*tokenAnswerer, error) {
 	a := &r.ans
-	*a = tokenAnswerer{r: r, l: l, p: p, end: to, atoms: r.bufs.atoms[:0]}
+	a.r, a.l, a.p, a.end, a.atoms = r, l, p, to, r.bufs.atoms[:0]
 	for i := from; i < to; i++ {
 		t := l.Word(i)
 		switch {

@@ -432,6 +432,16 @@ func (s *state) action(p *player, l *validate.Line) *ruleError {
 		wOeno: "oenotheque", wShip: "ship", wDraw: "draw", wHarvest: "harvest"}
 	v, ok := verbFor[w.kind]
 	if !ok || (w.kind != wPlace && v != l.Verb && !(l.Verb == "œnothèque" && v == "oenotheque")) {
+		switch l.Verb {
+		case "harvest":
+			return fail(0, "%s writes no harvest now: grapes are chosen only when the press or the winery cannot take them all, after the wine draw (next, %s)", p.name, s.expectText())
+		case "token":
+			return fail(0, "no bonus token is due to %s now (next, %s)", p.name, s.expectText())
+		case "plant":
+			return fail(0, "%s has no Coteaux Vitryats card to place now (next, %s)", p.name, s.expectText())
+		case "vineyard", "press", "winery", "marketing", "shipping", "council", "disc":
+			return fail(0, "collaborators are placed after the round's event, before the resolution (next, %s)", s.expectText())
+		}
 		return fail(0, "not now: next, %s", s.expectText())
 	}
 	if w.who != who {
