@@ -200,6 +200,8 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 	if f.format != "json" && len(items) > 1 && isTerminal(errw) {
 		bar = newProgress(errw, len(items))
 	}
+	// The bar shares the terminal with stdout unless stdout is redirected.
+	stdoutShared := bar != nil && isTerminal(out)
 	audit.Run(cfg, items, func(o audit.Outcome) {
 		sum.Add(o)
 		defer bar.Update(sum.Records)
@@ -210,7 +212,9 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 			writeErr = enc.Encode(newRecordJSON(o))
 			return
 		}
-		bar.Clear()
+		if o.Err != nil || len(o.Report.Diagnostics) > 0 || stdoutShared {
+			bar.Clear()
+		}
 		if o.Err != nil {
 			fmt.Fprintf(errw, "vintner: %v\n", o.Err)
 			return

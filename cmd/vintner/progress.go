@@ -62,7 +62,9 @@ func (p *progress) Update(done int) {
 	}
 	p.done = done
 	t := p.now()
-	if t.Sub(p.start) < p.showAfter || (p.shown && t.Sub(p.lastDraw) < p.redrawEach) {
+	// At most one draw per redrawEach, shown or cleared in between: a
+	// batch that prints a line per record must not make the bar flicker.
+	if t.Sub(p.start) < p.showAfter || t.Sub(p.lastDraw) < p.redrawEach {
 		return
 	}
 	p.lastDraw = t
@@ -77,7 +79,6 @@ func (p *progress) Clear() {
 	}
 	fmt.Fprint(p.w, "\r\x1b[K")
 	p.shown = false
-	p.lastDraw = time.Time{}
 }
 
 // Done erases the bar at the end of the run.

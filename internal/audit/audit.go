@@ -134,7 +134,7 @@ const (
 	StatusValid        Status = "valid"         // replayed clean, every claim matched
 	StatusRejected     Status = "rejected"      // a syntax, rules, check or limit error
 	StatusClaimsDiffer Status = "claims-differ" // replayed clean, but a claim differs
-	StatusDisputed     Status = "disputed"      // --as-played applied an illegal action
+	StatusDisputed     Status = "disputed"      // --as-played applied an illegal action and scored the game
 	StatusUnreadable   Status = "unreadable"    // the file could not be read
 )
 
@@ -145,7 +145,9 @@ func (o Outcome) Status() Status {
 		return StatusUnreadable
 	case o.Report.Valid():
 		return StatusValid
-	case o.Report.Disputed:
+	case o.Report.Disputed && o.Report.Result != nil:
+		// Disputed only when the replay reached the end: a replay that
+		// stopped at an error it could not apply is a rejection.
 		return StatusDisputed
 	}
 	for _, d := range o.Report.Diagnostics {

@@ -39,6 +39,9 @@ func (fakeGame) Replay(rec *validate.Record, opt validate.Options) *validate.Rep
 				points[l.Player]++
 			case "boom":
 				panic("boom")
+			case "halt": // an error no replay can go past
+				rep.Diagnostics = append(rep.Diagnostics, validate.Errorf(l, 0, validate.CodeRule, "the game cannot go on"))
+				return rep
 			default:
 				d := validate.Errorf(l, 0, validate.CodeRule, "%s cannot %s here", l.Player, l.Verb)
 				if !opt.AsPlayed {
@@ -161,6 +164,11 @@ func TestAsPlayedIsDisputed(t *testing.T) {
 	s.Add(o)
 	if s.String() != "0 valid, 0 rejected, 0 claims differ, 1 disputed, of 1 records" {
 		t.Errorf("summary = %q", s.String())
+	}
+	// A disputed replay that then stopped (no result) is a rejection.
+	p = write(t, dir, "s.vin", "game bordeaux\nplayers Ann Ben\nAnn: steal\nBen: halt\n")
+	if o := One(cfg, Item{Name: p}); o.Status() != StatusRejected {
+		t.Errorf("stopped after a dispute: status %s, want rejected", o.Status())
 	}
 }
 

@@ -213,7 +213,9 @@ func changeNumber(n int, r *rng.Source) int {
 	}
 }
 
-func otherPlayer(players []string, not string, r *rng.Source) string { return otherWord(players, not, r) }
+func otherPlayer(players []string, not string, r *rng.Source) string {
+	return otherWord(players, not, r)
+}
 
 // otherWord picks one of the words that is not the given one, or "".
 func otherWord(words []string, not string, r *rng.Source) string {
@@ -234,6 +236,7 @@ type Verdict struct {
 	Mutant   Mutant
 	Rejected bool
 	Code     string // the first error's code when rejected
+	Line     int    // the first error's line when rejected
 	Problem  string // non-empty: the mutant broke a property (a bug)
 }
 
@@ -257,7 +260,7 @@ func Check(games []validate.Game, m Mutant) (v Verdict) {
 				continue
 			}
 			if v.Code == "" {
-				v.Code = d.Code
+				v.Code, v.Line = d.Code, d.Line
 			}
 			if d.Message == "" || d.Line < 0 || d.Line > nLines {
 				v.Problem = fmt.Sprintf("a diagnostic outside the record or without a message: %+v", d)

@@ -111,6 +111,20 @@ func TestMutants(t *testing.T) {
 				}
 				t.Logf("%-9s %4d mutants, %5.1f%% rejected", k, tl.Mutants, pct(tl.Rejected, tl.Mutants))
 			}
+			// A number changed in a check line must be caught at that
+			// line: the state before it is the original's.
+			checkChanged := 0
+			rc := rng.New(5)
+			for tries := 0; checkChanged < 20 && tries < 2000; tries++ {
+				m, ok := Make(recs[tries%len(recs)], Number, rc)
+				if !ok || !strings.Contains(m.Desc, ": \"check ") {
+					continue
+				}
+				checkChanged++
+				if v := Check(games.All(), m); !v.Rejected || v.Code != validate.CodeCheck || v.Line != m.Line {
+					t.Errorf("check changed (%s) not rejected at its line: rejected=%v code=%q line %d", m.Desc, v.Rejected, v.Code, v.Line)
+				}
+			}
 			// A claim changed by a number must always be caught: claims
 			// are the recount.
 			claimChanged := 0
@@ -121,9 +135,12 @@ func TestMutants(t *testing.T) {
 					continue
 				}
 				claimChanged++
-				if v := Check(games.All(), m); !v.Rejected || v.Code != validate.CodeClaim {
-					t.Errorf("claim changed (%s) not rejected as a claim error: rejected=%v code=%q", m.Desc, v.Rejected, v.Code)
+				if v := Check(games.All(), m); !v.Rejected || v.Code != validate.CodeClaim || v.Line != m.Line {
+					t.Errorf("claim changed (%s) not rejected as a claim error at its line: rejected=%v code=%q line %d", m.Desc, v.Rejected, v.Code, v.Line)
 				}
+			}
+			if claimChanged == 0 || checkChanged == 0 {
+				t.Errorf("%d claim and %d check mutants: the generated records lack claims or checks", claimChanged, checkChanged)
 			}
 		})
 	}

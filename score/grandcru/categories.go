@@ -11,6 +11,10 @@ var Categories = []score.Category{
 	{Key: "loans", Label: "Unpaid loans"},
 }
 
+// PerTileLabel replaces the "Tile types" label under the
+// tile-value-per-tile ruling, which values every tile, duplicates included.
+const PerTileLabel = "Tiles"
+
 // TieBreaks are the rulebook's, in order; then the victory is shared.
 var TieBreaks = []score.TieBreak{
 	{Key: "loans", Label: "fewer loans", Fewer: true},

@@ -43,7 +43,18 @@ func TileTypes(tiles []string) int {
 // loans, then more tiles, then a shared place. A bankrupt vineyard ranks
 // last whatever its value.
 func Score(tallies []Tally, v Values, notes []string) *score.Result {
-	r := &score.Result{Game: "grand-cru", Categories: Categories, TieBreaks: TieBreaks, Notes: notes}
+	cats := Categories
+	if v.PerTile {
+		// The tile-value-per-tile ruling counts every tile, so the row
+		// says so.
+		cats = append([]score.Category(nil), Categories...)
+		for i := range cats {
+			if cats[i].Key == "tiles" {
+				cats[i].Label = PerTileLabel
+			}
+		}
+	}
+	r := &score.Result{Game: "grand-cru", Categories: cats, TieBreaks: TieBreaks, Notes: notes}
 	for _, t := range tallies {
 		counted := TileTypes(t.Tiles)
 		if v.PerTile {

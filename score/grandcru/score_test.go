@@ -52,4 +52,10 @@ func TestScorePerTileRuling(t *testing.T) {
 	if r.Players[0].Total != 15 {
 		t.Fatalf("per-tile reading: 3 tiles give 15, got %d", r.Players[0].Total)
 	}
+	if got := r.Categories[1].Label; got != "Tiles" {
+		t.Errorf("per-tile reading: the tile row is labelled %q, want Tiles", got)
+	}
+	if got := Score(nil, DefaultValues, nil).Categories[1].Label; got != "Tile types" {
+		t.Errorf("default reading: the tile row is labelled %q, want Tile types (and the shared table must not change)", got)
+	}
 }

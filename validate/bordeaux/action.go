@@ -75,8 +75,11 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 	if y != LastYear {
 		return r.errorf(l, sg.from, validate.CodeRule, "only in '13 does each player choose: %s's region and resource are %c and %c", yearName(y), r.st.Top[y].Region, r.st.Top[y].Resource)
 	}
-	if p.Top[y].Region != 0 || p.Top[y].Resource != 0 {
-		return r.errorf(l, sg.from, validate.CodeRule, "%s already chose %s's region and resource", p.Name, yearName(y))
+	if si > 0 {
+		return r.errorf(l, sg.from, validate.CodeSyntax, "choose comes first on %s's '13 line, before the entries", p.Name)
+	}
+	if t := p.Top[y]; t.Region != 0 || t.Resource != 0 {
+		return r.errorf(l, sg.from, validate.CodeRule, "%s already chose '13's region and resource (%s)", p.Name, topText(t))
 	}
 	var cell layouts.TopCell
 	for i := sg.from + 1; i < sg.to; i++ {
@@ -426,7 +429,10 @@ func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {
 		return nil, a.r.illegal(a.l, x.tok, "the grape on vine %d must circle a %s wine while one can be made: write %s", q.Vine, kind, orList(writes))
 	}
 	if x.name != "" {
-		if w := a.p.Wine(x.name); w == nil || w.Type != q.Grape {
+		// x.name is canonical (Lp2): its colour and age must be the grape's;
+		// a name of the right kind that the sheet lacks falls through to
+		// the region's message below
+		if (layouts.WineType{Colour: layouts.Colour(x.name[1]), Age: int(x.name[2] - '0')}) != q.Grape {
 			return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d gives a %s wine, not %s", q.Vine, kind, x.name)
 		}
 	}
@@ -464,3 +470,14 @@ var wineNames = func() (n [4][4][4]string) {
 	}
 	return n
 }()
+
+// topText writes a '13 choice as far as it is made: "R and C", "R".
+func topText(t layouts.TopCell) string {
+	switch {
+	case t.Region != 0 && t.Resource != 0:
+		return string(t.Region) + " and " + string(t.Resource)
+	case t.Region != 0:
+		return string(t.Region)
+	}
+	return string(t.Resource)
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -93,5 +94,71 @@ func TestAsPlayedStopsWhereNothingApplies(t *testing.T) {
 	last := rep.Diagnostics[len(rep.Diagnostics)-1]
 	if rep.Result != nil || last.Line != 29 || last.Message != "Ben's sheet has no wine Lw3" {
 		t.Fatalf("result %v, last %v", rep.Result != nil, last)
+	}
+}
+
+// TestSharedLayoutsStayReadOnly: the engine replays on the layouts the
+// code cache shares, so a replay (legal, or as played with rules broken)
+// must never write to one.
+func TestSharedLayoutsStayReadOnly(t *testing.T) {
+	b, err := Generate(4, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := validate.Parse("g.vin", b, validate.Limits{})
+	code := rec.Lines[0].Word(1)
+	set, err := layouts.SetCached(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := layouts.SetJSON(set)
+	ReplayState(rec, validate.Options{})
+	validate.Check([]validate.Game{New()}, "x.vin", asPlayedRecord(t), validate.Limits{}, validate.Options{AsPlayed: true})
+	again, _ := layouts.SetCached(code)
+	after, _ := layouts.SetJSON(again)
+	if &again[0] != &set[0] || string(before) != string(after) {
+		t.Fatalf("the shared layouts changed (same slice %v)", &again[0] == &set[0])
+	}
+}
+
+// TestCheckListsCommasOrSlashes: a check's list values are written with
+// commas (the notation's form) or slashes, or both mixed.
+func TestCheckListsCommasOrSlashes(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/bordeaux/valid/2p.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slashes := string(b)
+	if !strings.Contains(slashes, "trellis=3/3/1 circled=Ep1/Er3/") {
+		t.Fatal("the golden's checks changed")
+	}
+	commas := strings.NewReplacer("3/3/1", "3,3,1", "3/4/2", "3,4,2", "Ep1/Er3/Ew1/Lp3/Lr2/Rr1/Rr2/Rw2", "Ep1,Er3,Ew1,Lp3,Lr2,Rr1,Rr2,Rw2",
+		"Ep2/Lw1", "Ep2,Lw1").Replace(slashes)
+	mixed := strings.Replace(commas, "Ep1,Er3,Ew1,Lp3", "Ep1/Er3,Ew1/Lp3", 1)
+	for name, text := range map[string]string{"slashes": slashes, "commas": commas, "mixed": mixed} {
+		if name != "slashes" && !strings.Contains(text, "trellis=3,3,1 circled=Ep1") {
+			t.Fatalf("%s: not rewritten", name)
+		}
+		rep := validate.Check([]validate.Game{New()}, name+".vin", []byte(text), validate.Limits{}, validate.Options{})
+		if len(rep.Diagnostics) != 0 || rep.Result == nil {
+			t.Errorf("%s: %v", name, rep.Diagnostics)
+		}
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{"trellis=3,3,1", "trellis=3,3,2", "Ann has 3,3,1 trellises per row; the check says 3,3,2"},
+		{"trellis=3,3,1", "trellis=3/3", "Ann has 3,3,1 trellises per row; the check says 3/3"},
+		{"circled=Ep1,Er3,Ew1,Lp3,Lr2,Rr1,Rr2,Rw2", "circled=Ep1,Er3,Ew1,Lp3,Lr2,Rr1,Rr2,Rr2",
+			"Ann's circled wines are Ep1,Er3,Ew1,Lp3,Lr2,Rr1,Rr2,Rw2; the check says Ep1,Er3,Ew1,Lp3,Lr2,Rr1,Rr2,Rr2"},
+		{"circled=Ep1,Er3,Ew1,Lp3,Lr2,Rr1,Rr2,Rw2", "circled=rw2,ep1/er3,ew1,lp3,lr2,rr1,rr2", ""},
+	} {
+		text := strings.Replace(commas, c.from, c.to, 1)
+		rep := validate.Check([]validate.Game{New()}, "x.vin", []byte(text), validate.Limits{}, validate.Options{})
+		got := ""
+		if len(rep.Diagnostics) > 0 {
+			got = rep.Diagnostics[0].Message
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.to, got, c.want)
+		}
 	}
 }

@@ -66,19 +66,19 @@ func (r *replayer) checkDiffers(l *validate.Line, p *PlayerState, kv validate.Pa
 	var got, what string
 	switch kv.Key {
 	case "casks":
-		got, what = strconv.Itoa(p.CasksAvailable()), "casks available"
+		got, what = count(p.CasksAvailable(), "cask", "casks", " available")
 	case "used":
-		got, what = strconv.Itoa(p.CasksUsed), "casks used"
+		got, what = count(p.CasksUsed, "cask", "casks", " used")
 	case "vines":
-		got, what = strconv.Itoa(p.VinesFilled), "vines filled"
+		got, what = count(p.VinesFilled, "vine", "vines", " filled")
 	case "wines":
-		got, what = strconv.Itoa(p.nCircled), "circled wines"
+		got, what = count(p.nCircled, "circled wine", "circled wines", "")
 	case "paths":
-		got, what = strconv.Itoa(p.nFilled), "filled paths"
+		got, what = count(p.nFilled, "filled path", "filled paths", "")
 	case "longest":
-		got, what = strconv.Itoa(p.Longest(r.st.Rules.SimplePath)), "segments in the longest tour"
+		got, what = count(p.Longest(r.st.Rules.SimplePath), "segment", "segments", " in the longest tour")
 	case "leader":
-		got, what = strconv.Itoa(len(p.LeaderYears)), "leader years"
+		got, what = count(len(p.LeaderYears), "leader year", "leader years", "")
 	case "trellis":
 		var s []string
 		for _, n := range p.Trellis {
@@ -154,4 +154,12 @@ func lower(c byte) byte {
 		return c - 'A' + 'a'
 	}
 	return c
+}
+
+// count writes a number and its noun: 1 cask, 2 casks.
+func count(n int, one, many, after string) (string, string) {
+	if n == 1 {
+		return "1", one + after
+	}
+	return strconv.Itoa(n), many + after
 }

@@ -197,3 +197,31 @@ func TestGenerateIsDeterministic(t *testing.T) {
 		t.Error("solo with two players accepted")
 	}
 }
+
+// TestLeaderCountsMatchResearch: the leader years each seat circles over
+// '01–'13, for 1 to 12 players, as the research note's table I6 gives them
+// (1 player: the solo game leads as seat 1 of 2).
+func TestLeaderCountsMatchResearch(t *testing.T) {
+	want := map[int]string{
+		1: "[7]", 2: "[7 6]", 3: "[5 4 4]", 4: "[3 3 3 4]", 5: "[3 3 3 2 2]", 6: "[3 2 2 2 2 2]",
+		7: "[1 2 2 2 2 2 2]", 8: "[1 1 1 2 2 2 2 2]", 9: "[1 1 1 1 1 2 2 2 2]",
+		10: "[1 1 1 1 1 1 1 2 2 2]", 11: "[1 1 1 1 1 1 1 1 1 2 2]", 12: "[1 1 1 1 1 1 1 1 1 1 1 2]",
+	}
+	for n := 1; n <= 12; n++ {
+		b, err := Generate(n, 5, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, rep := replayBytes(t, "g.vin", b)
+		if rep.Diagnostics.HasErrors() {
+			t.Fatal(rep.Diagnostics[0].Error())
+		}
+		var got []int
+		for _, p := range st.Players {
+			got = append(got, len(p.LeaderYears))
+		}
+		if fmt.Sprint(got) != want[n] {
+			t.Errorf("%d players: leader years %v, want %s", n, got, want[n])
+		}
+	}
+}

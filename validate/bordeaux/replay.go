@@ -151,6 +151,11 @@ func (r *replayer) line(l *validate.Line) error {
 				return err
 			}
 		}
+		for _, c := range r.claims {
+			if c.Player == l.Player {
+				return r.errorf(l, 1, validate.CodeClaim, "%s's claim is written twice (first at line %d)", l.Player, c.Num)
+			}
+		}
 		r.claims = append(r.claims, l)
 		return nil
 	case validate.KindAction:
@@ -229,7 +234,9 @@ func (r *replayer) yearLine(l *validate.Line) error {
 	}
 	cur := r.st.Year
 	switch {
-	case r.st.Ended || y > LastYear:
+	case r.st.Ended:
+		return r.errorf(l, ti, validate.CodeRule, "the game is over after '13 and the claims: no year line comes after them")
+	case y > LastYear:
 		return r.errorf(l, ti, validate.CodeRule, "the game ends after '13: there is no year %s", yearName(y))
 	case y == 0:
 		return r.errorf(l, ti, validate.CodeRule, "year '00 is pre-printed on the sheets: play begins in '01")
@@ -349,6 +356,8 @@ func (r *replayer) end(l *validate.Line) error {
 			d = validate.Errorf(l, -1, validate.CodeMissing, "%s", d.Message)
 			if l.Kind != validate.KindClaim {
 				d.Col = l.ColOf(len(l.Tokens))
+			} else {
+				d.Message = fmt.Sprintf("%s's claim comes before the game ends: year %s is not played yet (the game ends after '13)", l.Player, yearName(next))
 			}
 		}
 		if !r.started {

@@ -314,6 +314,7 @@ func TestOptions(t *testing.T) {
 		"partner-bonus": "no", "forfeit-effect": "lost", "subsidies": "per-player", "council-order": "descending",
 		"eco-spill": "ignored-at-setup", "press-token": "each-time", "pandemic-top-row": "all",
 		"market-refill": "stack-top", "reservation-penalty": "with-event", "major-split": "ceil",
+		"negative-score": "floor-zero",
 	}
 	n := 12
 	if testing.Short() {
@@ -333,7 +334,18 @@ func TestOptions(t *testing.T) {
 				if name == "partner-bonus" && players > 1 {
 					vs = []string{"trade-partnership"}
 				}
-				data, err := generateRules(r, players, seed, vs, invariants)
+				inv := invariants
+				if name == "negative-score" {
+					inv = func(s *state) error {
+						for _, p := range s.players {
+							if p.pp < 0 {
+								return fmt.Errorf("%s has %d PP under floor-zero", p.name, p.pp)
+							}
+						}
+						return invariants(s)
+					}
+				}
+				data, err := generateRules(r, players, seed, vs, inv)
 				if err != nil {
 					t.Fatalf("%s=%s players %d seed %d: %v", name, value, players, seed, err)
 				}
@@ -352,7 +364,7 @@ func TestOptions(t *testing.T) {
 }
 
 func TestUnsupportedOptionWarns(t *testing.T) {
-	text := withOption(t, "negative-score", "floor-zero")
+	text := withOption(t, "exchange-timing", "own-actions")
 	data, _ := generate(2, 1, nil)
 	rep := validate.Check(games(), "w.vin", data, validate.Limits{}, validate.Options{Tables: text})
 	if !rep.Valid() || len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Severity != validate.Warning {
@@ -389,5 +401,26 @@ func TestMisspeltVineyardHint(t *testing.T) {
 	rep := check(t, "h.vin", []byte("game age-of-champagne\nplayers Ann Ben\noffers urvile damery\n"))
 	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Hint != "did you mean urville?" {
 		t.Errorf("want a hint for urvile, got %+v", rep.Diagnostics)
+	}
+}
+
+// TestTablesAndTally: the engine hands out the tables helper's text and
+// scorepad mode.
+func TestTablesAndTally(t *testing.T) {
+	b, diags := New().Tables(nil, "")
+	if diags.HasErrors() || !bytes.Equal(b, tables.DefaultText()) {
+		t.Errorf("Tables(nil) is not the embedded file: %v", diags)
+	}
+	if _, diags := New().Tables([]byte("rounds ten\n"), "bad.txt"); !diags.HasErrors() {
+		t.Error("a broken tables file is accepted")
+	}
+	files, _ := filepath.Glob("../../testdata/champagne/tally/*.vin")
+	if len(files) == 0 {
+		t.Skip("no tally fixtures yet")
+	}
+	data, _ := os.ReadFile(files[0])
+	rep := validate.CheckTally(games(), "age-of-champagne", files[0], data, validate.Limits{}, validate.Options{})
+	if rep.Result == nil && !rep.Diagnostics.HasErrors() {
+		t.Errorf("scorepad mode gave neither a result nor an error")
 	}
 }

@@ -204,6 +204,7 @@ func (s *state) where() string {
 
 // apply checks one line and plays it.
 func (s *state) apply(l *validate.Line) *ruleError {
+	defer s.floorScores()
 	s.advance()
 	switch l.Kind {
 	case validate.KindCheck:
@@ -256,6 +257,7 @@ func (s *state) advance() {
 		case wAuto:
 			s.pop()
 			w.fn()
+			s.floorScores()
 		case wRoundStart:
 			s.pop()
 			s.startRound()
@@ -278,6 +280,16 @@ func (s *state) advance() {
 		default:
 			return
 		}
+	}
+}
+
+// floorScores keeps every score at 0 or more under negative-score=floor-zero.
+func (s *state) floorScores() {
+	if !s.r.opt("negative-score", "floor-zero") {
+		return
+	}
+	for _, p := range s.players {
+		p.pp = max(p.pp, 0)
 	}
 }
 

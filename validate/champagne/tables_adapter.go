@@ -26,7 +26,6 @@ func (Game) rulesFor(opt validate.Options) (*rules, validate.Diagnostics) {
 var played = map[string][]string{
 	"marketing-order": {"n+1-first"},
 	"market-tokens":   {"first-active"},
-	"negative-score":  {"allowed"},
 	"exchange-timing": {"any-time"},
 }
 

@@ -43,7 +43,7 @@ func random(players int, seed uint64, variants []string) ([]byte, error) {
 	names := playerNames[:players]
 	g := &gen{s: newState(t, r, names), rnd: rng.New(seed), checks: true}
 	for range names {
-		g.reckless = append(g.reckless, g.rnd.Chance(1, 8))
+		g.reckless = append(g.reckless, g.rnd.Chance(1, 6))
 	}
 	g.emit("game grand-cru")
 	g.emit("players " + strings.Join(names, " "))
@@ -291,6 +291,95 @@ func (g *gen) discardText(p *player) string {
 	return " discard " + kindName(p.vineyard[g.pick(len(p.vineyard))].kind)
 }
 
+// worth is what a vineyard would score if the game ended now.
+func (g *gen) worth(p *player) int {
+	s := g.s
+	var seen [nKinds]bool
+	types := 0
+	for _, t := range p.vineyard {
+		if !seen[t.kind] {
+			seen[t.kind], types = true, types+1
+		}
+	}
+	if s.r.tilePerTile {
+		types = len(p.vineyard)
+	}
+	return p.money + s.t.TileValue*types + s.t.CellarCube*cellarCubes(p) - s.t.LoanPenalty*p.loans
+}
+
+// reserve is the money a careful vintner keeps for the rest of the year:
+// this year's interest and a Franc a harvest still to come.
+func (g *gen) reserve(p *player) int {
+	if g.reckless[p.seat] {
+		return 0
+	}
+	return g.s.t.Interest[p.loans] + vineCubes(p)*g.s.t.HarvestCost + 1
+}
+
+func vineCount(p *player) int {
+	n := 0
+	for _, t := range p.vineyard {
+		if t.kind < nVarieties {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *gen) hasType(p *player, k int) bool {
+	for _, t := range p.vineyard {
+		if t.kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// ready tells whether a player holds an improvement face up.
+func (g *gen) ready(p *player, k int) bool {
+	for _, t := range p.vineyard {
+		if t.kind == k && !t.used {
+			return true
+		}
+	}
+	return false
+}
+
+// spoilsNext tells whether a batch spoils at the coming year end.
+func (g *gen) spoilsNext(v, b int) bool {
+	t := g.s.t
+	return b == t.barrels()-1 || (t.Mature[b][v] && !t.Mature[b+1][v])
+}
+
+// tileWant rates a tile for a player: a new type is worth Francs at the
+// end, a vine yields wine every year.
+func (g *gen) tileWant(p *player, k int) int {
+	s := g.s
+	if len(p.vineyard) >= s.t.Spaces {
+		return 0
+	}
+	w := 0
+	if !g.hasType(p, k) {
+		w += 20
+	}
+	if k < nVarieties {
+		vines := 0
+		for _, t := range p.vineyard {
+			if t.kind < nVarieties {
+				vines++
+			}
+		}
+		if vines < 6 && (g.reckless[p.seat] || p.loans <= 3) {
+			w += 30 - 3*vines + 2*k // the later varieties fetch more
+		}
+	} else if p.loans > 3 && !g.reckless[p.seat] {
+		w = 0
+	}
+	return w
+}
+
+// phaseOne plays a Phase I turn: it rates what the vintner could do and
+// picks, mostly, among the best; the engine refuses what is illegal.
 func (g *gen) phaseOne(p *player) {
 	s := g.s
 	if s.year > passiveAfterYear {
@@ -298,153 +387,233 @@ func (g *gen) phaseOne(p *player) {
 		return
 	}
 	var cs []cand
-	add := func(w int, format string, args ...any) { cs = append(cs, cand{w, fmt.Sprintf(format, args...)}) }
-	passW := 1 + s.round*s.round
-	if s.round > 8 {
-		passW = 1000
+	add := func(w int, format string, args ...any) {
+		if w > 0 {
+			cs = append(cs, cand{w * w, fmt.Sprintf(format, args...)})
+		}
+	}
+	spend := p.money - g.reserve(p)
+	// Passing grows likelier as the year goes on.
+	passW := 4 + 6*s.round
+	if s.triggered {
+		passW = 20
 	}
 	add(passW, "pass")
-	for _, b := range g.matureBatches(p) {
-		add(40, "sell %s", g.saleText(p, b))
-		add(4, "seal %s", g.saleText(p, b))
-		add(3, "vintage %s %d", varietyNames[b[0]], b[1]+1)
-	}
-	if mb := g.matureBatches(p); len(mb) >= 2 {
-		i, j := g.pick(len(mb)), g.pick(len(mb))
-		add(4, "bulk %s , %s", g.saleText(p, mb[i]), g.saleText(p, mb[j]))
-	}
-	vc := g.vineWithCube(p)
-	for _, v := range vc {
-		add(15, "harvest %s", varietyNames[v])
-		add(3, "rich %s", varietyNames[v])
-	}
-	if len(vc) >= 2 {
-		add(4, "hands %s %s", varietyNames[vc[g.pick(len(vc))]], varietyNames[vc[g.pick(len(vc))]])
-	}
-	if ab := g.anyBatches(p); len(ab) > 0 {
-		b := ab[g.pick(len(ab))]
-		add(2, "aging %s %d", varietyNames[b[0]], b[1]+1)
-		add(2, "assemblage %d %s %s", b[1]+1, varietyNames[b[0]], varietyNames[g.pick(nVarieties)])
-	}
-	add(1, "advertising %s %s", varietyNames[g.pick(nVarieties)], varietyNames[g.pick(nVarieties)])
-	add(1, "demand %s", varietyNames[g.pick(nVarieties)])
-	// Raise the price of wine about to be sold.
-	for _, b := range g.matureBatches(p) {
-		if s.price[b[0]] < s.t.topSpace(b[0]) {
-			add(10*p.barrels[b[1]][b[0]], "demand %s", varietyNames[b[0]])
-			add(6, "advertising %s %s %s", varietyNames[b[0]], varietyNames[b[0]], varietyNames[b[0]])
-		}
-	}
-	// A careful vintner keeps the year's interest and a little more.
-	spend := p.money
-	if !g.reckless[p.seat] {
-		spend -= s.t.Interest[p.loans] + 2
-		if p.loans <= 2 && s.year >= 2 {
-			spend -= p.loans * s.t.Loan // saving to repay everything
-		}
-	}
-	for _, k := range s.display {
-		if bid := 1 + g.pick(1+g.pick(4)); bid <= spend {
-			w := 3
-			if k < nVarieties {
-				w = 15
-			}
-			add(w, "auction %s %d", kindName(k), bid)
-		}
-		if spend >= s.t.DirectPrice+3 {
-			add(1, "buy %s%s", kindName(k), g.discardText(p))
-		}
-	}
+
+	// Buy what was won at auction.
 	for i, c := range s.cols {
-		if c.kind < 0 {
-			continue
+		if c.kind >= 0 && c.bidder == p.seat && p.money >= c.bid {
+			add(90, "take col %d%s", i+1, g.discardText(p))
 		}
-		if c.bidder == p.seat {
-			add(60, "take col %d%s", i+1, g.discardText(p))
-		} else if c.bid < s.t.Bids[1] && spend > c.bid+2 {
-			add(2, "bid col %d %d", i+1, c.bid+1+g.pick(s.t.Bids[1]-c.bid))
+	}
+	// Sell mature wine when the price is good or the wine would spoil;
+	// otherwise raise its price first.
+	matured := g.matureBatches(p)
+	for _, b := range matured {
+		v, c := b[0], p.barrels[b[1]][b[0]]
+		price, top := s.t.price(v, s.price[v]), s.t.price(v, s.t.topSpace(v))
+		good := 10
+		if g.spoilsNext(v, b[1]) || s.price[v] == s.t.topSpace(v) || 2*price >= top {
+			good = 85
 		}
-		if spend >= s.t.DirectPrice+5 {
-			add(1, "buy col %d%s", i+1, g.discardText(p))
+		add(good, "sell %s", g.saleText(p, b))
+		if g.ready(p, impSeal) {
+			add(good+5, "seal %s", g.saleText(p, b))
 		}
+		if g.ready(p, impVintage) && 2*price < top {
+			add(70, "vintage %s %d", varietyNames[v], b[1]+1)
+		}
+		if good < 85 {
+			add(min(75, 50+8*c), "demand %s", varietyNames[v])
+			if g.ready(p, impAdvertising) {
+				add(80, "advertising %s %s %s", varietyNames[v], varietyNames[v], varietyNames[v])
+			}
+		}
+	}
+	if len(matured) >= 2 && g.ready(p, impBulk) {
+		i := g.pick(len(matured))
+		j := (i + 1 + g.pick(len(matured)-1)) % len(matured)
+		add(80, "bulk %s , %s", g.saleText(p, matured[i]), g.saleText(p, matured[j]))
+	}
+	// Harvest: cheap, and the wine starts to age.
+	vc := g.vineWithCube(p)
+	if p.money >= s.t.HarvestCost {
+		for _, v := range vc {
+			add(55+2*v, "harvest %s", varietyNames[v])
+			if g.ready(p, impRich) && s.stock[v] > 0 {
+				add(65, "rich %s", varietyNames[v])
+			}
+		}
+		if len(vc) >= 2 && g.ready(p, impHands) {
+			i := g.pick(len(vc))
+			j := (i + 1 + g.pick(len(vc)-1)) % len(vc)
+			add(65, "hands %s %s", varietyNames[vc[i]], varietyNames[vc[j]])
+		}
+	}
+	// Aging brings young wine one year nearer, unless it would spoil;
+	// assemblage turns cheap wine into dearer wine.
+	for _, b := range g.anyBatches(p) {
+		v := b[0]
+		if g.ready(p, impAging) && !g.spoilsNext(v, b[1]) && s.t.yearsToMature(v, b[1]) > 0 {
+			add(45, "aging %s %d", varietyNames[v], b[1]+1)
+		}
+		if g.ready(p, impAssemblage) {
+			for to := v + 1; to < nVarieties; to++ {
+				if p.barrels[b[1]][to] > 0 {
+					add(40, "assemblage %d %s %s", b[1]+1, varietyNames[v], varietyNames[to])
+				}
+			}
+		}
+	}
+	// Raise a price for wine maturing next year.
+	for b := 0; b+1 < s.t.barrels(); b++ {
+		for v := 0; v < nVarieties; v++ {
+			if p.barrels[b][v] > 0 && !s.t.Mature[b][v] && s.t.Mature[b+1][v] && s.price[v] < s.t.topSpace(v) {
+				add(15+4*p.barrels[b][v], "demand %s", varietyNames[v])
+			}
+		}
+	}
+	// Buy tiles the vineyard wants, within the budget.
+	if s.freeMarkers(p) > 0 {
+		for _, k := range s.display {
+			w := g.tileWant(p, k)
+			bid := s.t.Bids[0] + g.pick(3)
+			if w > 0 && bid <= spend {
+				add(w, "auction %s %d", kindName(k), bid)
+			}
+		}
+		for i, c := range s.cols {
+			if c.kind < 0 || c.bidder == p.seat || c.bid >= s.t.Bids[1] {
+				continue
+			}
+			bid := c.bid + 1 + g.pick(2)
+			if w := g.tileWant(p, c.kind); w > 0 && bid <= min(spend, s.t.Bids[1]) {
+				add(w/2, "bid col %d %d", i+1, bid)
+			}
+		}
+	}
+	if spend >= s.t.DirectPrice+4 {
+		for _, k := range s.display {
+			add(g.tileWant(p, k)/2, "buy %s%s", kindName(k), g.discardText(p))
+		}
+		for i, c := range s.cols {
+			if c.kind >= 0 && c.bidder != p.seat {
+				add(g.tileWant(p, c.kind)/2, "buy col %d%s", i+1, g.discardText(p))
+			}
+		}
+	}
+	// Now and then, something of little use: table talk is not a policy.
+	if g.rnd.Chance(1, 40) {
+		add(30, "demand %s", varietyNames[g.pick(nVarieties)])
 	}
 	if !g.tryWeighted(p, cs) {
 		g.try(p, "pass")
 	}
 }
 
+// festivalTurn plays a special action: selling, harvesting late and
+// raising prices for the player's own wine, money when saving to repay.
 func (g *gen) festivalTurn(p *player) {
 	s := g.s
-	frugal := !g.reckless[p.seat] && p.loans <= 2
-	if s.year > passiveAfterYear || (!frugal && g.rnd.Chance(1, 3)) || g.rnd.Chance(1, 10) {
+	if s.year > passiveAfterYear {
 		g.try(p, "pass")
 		return
 	}
 	var cs []cand
-	add := func(w int, format string, args ...any) { cs = append(cs, cand{w, fmt.Sprintf(format, args...)}) }
-	add(1, "start-player")
+	add := func(w int, format string, args ...any) {
+		if w > 0 {
+			cs = append(cs, cand{w * w, fmt.Sprintf(format, args...)})
+		}
+	}
+	add(30, "pass")
+	saving := !g.reckless[p.seat] && p.money >= (p.loans-1)*s.t.Loan
+	if saving {
+		add(40, "cash %d", []int{s.t.SpaceCost[spCash1], s.t.SpaceCost[spCash3], s.t.SpaceCost[spCash5]}[g.pick(3)])
+	} else {
+		add(15, "cash %d", s.t.SpaceCost[spCash1])
+	}
+	add(12, "start-player")
 	vc := g.vineWithCube(p)
 	if len(vc) > 0 {
-		add(3, "late-vintage %s", varietyNames[vc[g.pick(len(vc))]])
-		var juice []string
-		for _, v := range vc {
-			if g.rnd.Chance(1, 2) {
-				juice = append(juice, varietyNames[v])
-			}
-		}
-		if len(juice) > 0 {
-			add(2, "grape-juice %s", strings.Join(juice, " "))
-		}
+		add(35, "late-vintage %s", varietyNames[vc[g.pick(len(vc))]])
+		add(15, "grape-juice %s", varietyNames[vc[g.pick(len(vc))]])
 	}
-	if mb := g.matureBatches(p); len(mb) > 0 {
-		add(3, "special-delivery %s", g.saleText(p, mb[g.pick(len(mb))]))
+	for _, b := range g.matureBatches(p) {
+		v := b[0]
+		add(20+6*s.t.price(v, s.price[v]), "special-delivery %s", g.saleText(p, b))
 	}
-	if ab := g.anyBatches(p); len(ab) > 0 {
-		add(3, "young-wine %s", g.saleText(p, ab[g.pick(len(ab))]))
+	for _, b := range g.anyBatches(p) {
+		v := b[0]
+		if lack := s.t.yearsToMature(v, b[1]); lack > 0 && s.t.price(v, s.price[v]) > lack {
+			add(15+3*(s.t.price(v, s.price[v])-lack), "young-wine %s", g.saleText(p, b))
+		}
 	}
 	for _, t := range p.vineyard {
-		if t.kind < nVarieties && g.rnd.Chance(1, 3) {
-			src := "draw"
-			if g.rnd.Chance(1, 3) {
-				src = "discard"
+		if t.kind >= nVarieties || t.cube {
+			continue
+		}
+		for nv := 0; nv < nVarieties; nv++ {
+			if !g.hasType(p, nv) {
+				src := "draw"
+				if s.discard[nv] > 0 && g.rnd.Chance(1, 2) {
+					src = "discard"
+				}
+				add(25, "new-growth %s %s %s", varietyNames[t.kind], varietyNames[nv], src)
+				break
 			}
-			add(1, "new-growth %s %s %s", varietyNames[t.kind], varietyNames[g.pick(nVarieties)], src)
-			break
+		}
+		break
+	}
+	// Demand for the wine the player holds.
+	var dv []string
+	for b := range p.barrels {
+		for v := 0; v < nVarieties; v++ {
+			if p.barrels[b][v] > 0 && s.t.yearsToMature(v, b) <= 1 && s.price[v] < s.t.topSpace(v) && len(dv) < 3 {
+				dv = append(dv, varietyNames[v])
+			}
 		}
 	}
-	k := 1 + g.pick(3)
-	var dv []string
-	for i := 0; i < k; i++ {
-		dv = append(dv, varietyNames[g.pick(nVarieties)])
+	if len(dv) > 0 {
+		add(20+5*len(dv), "demand %s", strings.Join(dv, " "))
 	}
-	add(4, "demand %s", strings.Join(dv, " "))
-	cashW := 1
-	if frugal {
-		cashW = 12 // saving up to repay every loan
-	}
-	add(cashW, "cash %d", []int{s.t.SpaceCost[spCash1], s.t.SpaceCost[spCash3], s.t.SpaceCost[spCash5]}[g.pick(3)])
 	if !g.tryWeighted(p, cs) {
 		g.try(p, "pass")
 	}
 }
 
-// loansStep decides each player's loans, in turn order.
+// loansStep decides each player's loans, in turn order: a vintner who can
+// repay everything and leads ends the game; one with spare money repays
+// some (interest is dear); one short of money borrows. A reckless one
+// borrows freely.
 func (g *gen) loansStep() {
 	s := g.s
+	best := -1 << 30
+	for _, p := range s.pl {
+		if !p.bankrupt {
+			best = max(best, g.worth(p))
+		}
+	}
 	for _, seat := range s.order() {
 		p := s.pl[seat]
 		if p.bankrupt || s.year > passiveAfterYear {
 			continue
 		}
+		// Next year's needs: interest and a Franc a vine.
+		need := s.t.Interest[p.loans] + vineCount(p)*s.t.HarvestCost + 1
+		debt := p.loans * s.t.Loan
 		switch {
-		case !g.reckless[seat] && p.money >= p.loans*s.t.Loan && (s.year >= 2 || g.rnd.Chance(1, 4)):
-			g.try(p, fmt.Sprintf("loans -%d", p.loans))
-		case g.reckless[seat] && p.loans < s.t.MaxLoans && p.money < 12 && g.rnd.Chance(2, 3):
-			g.try(p, fmt.Sprintf("loans +%d", 1+g.pick(min(3, s.t.MaxLoans-p.loans))))
-		case !g.reckless[seat] && (p.money-s.t.Interest[p.loans]-5)/s.t.Loan >= 1 && g.rnd.Chance(2, 3):
-			g.try(p, fmt.Sprintf("loans -%d", min(p.loans, (p.money-s.t.Interest[p.loans]-5)/s.t.Loan)))
-		case p.money < 4 && p.loans < s.t.MaxLoans-2 && g.rnd.Chance(1, 2):
-			g.try(p, "loans +1")
+		case g.reckless[seat]:
+			if p.money < 20 && p.loans < s.t.MaxLoans {
+				g.try(p, fmt.Sprintf("loans +%d", 1+g.pick(min(3, s.t.MaxLoans-p.loans))))
+			} else if p.money >= debt && s.year >= 4 && g.worth(p) >= best {
+				g.try(p, fmt.Sprintf("loans -%d", p.loans))
+			}
+		case p.money >= debt && (g.worth(p)+5 >= best && s.year >= 3 || s.year >= 10):
+			g.try(p, fmt.Sprintf("loans -%d", p.loans)) // the end of the game
+		case p.loans > 1 && p.money-need >= s.t.Loan:
+			g.try(p, fmt.Sprintf("loans -%d", min(p.loans-1, (p.money-need)/s.t.Loan)))
+		case p.money < need && p.loans < s.t.MaxLoans:
+			g.try(p, fmt.Sprintf("loans +%d", min(s.t.MaxLoans-p.loans, (need-p.money+s.t.Loan-1)/s.t.Loan)))
 		}
 	}
 }

@@ -126,3 +126,78 @@ func TestRandomWithRulings(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratedGamesLookReal plays 300 generated games (2 to 5 players)
+// and counts what happens in them: most end because a vintner repaid every
+// loan, yet bankruptcies, emergency loans, both Year End triggers and every
+// festival action still occur, each at least a few times.
+func TestGeneratedGamesLookReal(t *testing.T) {
+	const seeds = 300
+	counts := map[string]int{}
+	for seed := uint64(1); seed <= seeds; seed++ {
+		players := 2 + int(seed%4)
+		b, err := random(players, seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, diags := validate.Parse("g.vin", b, validate.Limits{})
+		if diags.HasErrors() {
+			t.Fatal(diags[0].Error())
+		}
+		tb, _ := tablesFor(validate.Options{})
+		s := newState(tb, rulings{}, rec.Players)
+		var claims []*validate.Line
+		for _, l := range rec.Lines {
+			wasTriggered, ph := s.triggered, s.ph
+			if f := s.step(l, &claims); f != nil {
+				t.Fatalf("seed %d line %d: %s", seed, l.Num, f.msg)
+			}
+			if l.Kind != validate.KindAction {
+				continue
+			}
+			switch {
+			case ph == phActions && !wasTriggered && (s.triggered || s.ph == phDisplay):
+				switch l.Verb {
+				case "harvest", "hands", "harvest-hands", "rich", "rich-harvest":
+					counts["year end: last vine harvested"]++
+				default:
+					counts["year end: all but one passed"]++
+				}
+			case ph == phFestival:
+				counts["festival "+l.Verb]++
+			}
+		}
+		if s.ph == phLoans {
+			s.finishLoans()
+		}
+		if s.ph != phOver {
+			t.Fatalf("seed %d: the game did not end", seed)
+		}
+		if s.bankruptcy {
+			counts["end: bankruptcy"]++
+		} else {
+			counts["end: loans repaid"]++
+		}
+		for _, p := range s.pl {
+			if p.emergAll > 0 {
+				counts["emergency loans"]++
+				break
+			}
+		}
+		counts["years"] += s.year
+	}
+	t.Logf("over %d games: %v", seeds, counts)
+	if counts["end: loans repaid"] < seeds*3/4 {
+		t.Errorf("most games should end with every loan of someone repaid: %d of %d", counts["end: loans repaid"], seeds)
+	}
+	for _, what := range []string{"end: bankruptcy", "emergency loans", "year end: last vine harvested", "year end: all but one passed",
+		"festival start-player", "festival late-vintage", "festival special-delivery", "festival grape-juice",
+		"festival young-wine", "festival new-growth", "festival demand", "festival cash", "festival pass"} {
+		if counts[what] < 3 {
+			t.Errorf("%s: %d times in %d games, want at least 3", what, counts[what], seeds)
+		}
+	}
+	if avg := counts["years"] / seeds; avg < 4 || avg > 15 {
+		t.Errorf("games last %d years on average, want 4 to 15", avg)
+	}
+}

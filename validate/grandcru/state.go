@@ -28,6 +28,7 @@ type player struct {
 	done     bool            // passed in the festival
 	bankrupt bool
 	emerg    int // emergency loans taken this year
+	emergAll int // emergency loans taken in the whole game
 }
 
 type phase int
@@ -420,6 +421,7 @@ func (s *state) endFestival() {
 		for p.money < owed && p.loans < s.t.MaxLoans {
 			p.loans++
 			p.emerg++
+			p.emergAll++
 			p.money += s.t.EmergencyLoan
 		}
 		if p.money < owed {
