@@ -408,6 +408,10 @@ func isReserved(w string) bool {
 func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
 	l := &Line{File: file, Num: num, Raw: raw}
 	rs := []rune(raw)
+	// Most lines are ASCII: there a token is a slice of raw (no copy), and
+	// the token count is bounded by the spaces and commas.
+	ascii := len(rs) == len(raw)
+	l.Tokens = make([]Token, 0, 1+strings.Count(raw, " ")+strings.Count(raw, ","))
 	i := 0
 	for i < len(rs) {
 		r := rs[i]
@@ -458,7 +462,12 @@ func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
 			for i < len(rs) && rs[i] != ' ' && rs[i] != '\t' && rs[i] != '#' && rs[i] != ',' && rs[i] != '"' {
 				i++
 			}
-			text := string(rs[start:i])
+			var text string
+			if ascii {
+				text = raw[start:i]
+			} else {
+				text = string(rs[start:i])
+			}
 			if len(l.Tokens) == 0 && l.playerCol == 0 && strings.HasSuffix(text, ":") && len(text) > 1 {
 				l.Player, l.playerCol = strings.TrimSuffix(text, ":"), start+1
 				continue
@@ -466,7 +475,7 @@ func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
 			l.Tokens = append(l.Tokens, Token{Text: text, Col: start + 1})
 		}
 	}
-	l.endCol = len([]rune(strings.TrimRight(stripComment(raw), " \t"))) + 1
+	l.endCol = utf8.RuneCountInString(strings.TrimRight(stripComment(raw), " \t")) + 1
 	if len(l.Tokens) == 0 && l.playerCol == 0 {
 		return nil, nil
 	}

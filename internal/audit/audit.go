@@ -237,6 +237,7 @@ func One(cfg Config, it Item) (out Outcome) {
 // that an endless or huge input is refused without being held in memory.
 func read(cfg Config, it Item, lim validate.Limits) (data []byte, tooBig bool, err error) {
 	var r io.Reader
+	size := 512 // a first guess when the size is unknown (standard input, a pipe)
 	if it.Name == "-" {
 		if cfg.Stdin == nil {
 			return nil, false, fmt.Errorf("no standard input")
@@ -248,12 +249,15 @@ func read(cfg Config, it Item, lim validate.Limits) (data []byte, tooBig bool, e
 			return nil, false, err
 		}
 		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > int64(lim.MaxBytes) {
-			return nil, true, nil
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			if st.Size() > int64(lim.MaxBytes) {
+				return nil, true, nil
+			}
+			size = int(st.Size())
 		}
 		r = f
 	}
-	data, err = io.ReadAll(io.LimitReader(r, int64(lim.MaxBytes)+1))
+	data, err = readAll(io.LimitReader(r, int64(lim.MaxBytes)+1), size)
 	if err != nil {
 		return nil, false, err
 	}
@@ -261,6 +265,26 @@ func read(cfg Config, it Item, lim validate.Limits) (data []byte, tooBig bool, e
 		return nil, true, nil
 	}
 	return data, false, nil
+}
+
+// readAll is io.ReadAll with a first buffer of the expected size plus one
+// byte (to see the end of file without growing): a file is read with one
+// allocation instead of io.ReadAll's doubling from 512 bytes.
+func readAll(r io.Reader, size int) ([]byte, error) {
+	b := make([]byte, 0, size+1)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // Summary counts what a batch found. Every record is counted once:

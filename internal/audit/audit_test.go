@@ -288,3 +288,13 @@ func TestRunTenThousandRecordsFromAFolder(t *testing.T) {
 		t.Errorf("summary %s, want %d records with %d rejected", sum, n, n/1000)
 	}
 }
+
+func TestReadAllReadsWhateverTheGuess(t *testing.T) {
+	text := strings.Repeat("0123456789", 100)
+	for _, guess := range []int{0, 1, 999, 1000, 1001, 5000} {
+		b, err := readAll(strings.NewReader(text), guess)
+		if err != nil || string(b) != text {
+			t.Errorf("guess %d: %d bytes, %v", guess, len(b), err)
+		}
+	}
+}

@@ -86,7 +86,7 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 		t := l.Word(i)
 		c := byte(0)
 		if len(t) == 1 {
-			c = strings.ToUpper(t)[0]
+			c = upper(t[0])
 		}
 		switch {
 		case isRegion(c) && cell.Region == 0:
@@ -140,7 +140,9 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 		}
 	}
 	if pass {
-		p.Grid[w][y] = '-'
+		if p.Grid[w][y] == 0 { // as played, a pass leaves a busy row as it is
+			p.Grid[w][y] = '-'
+		}
 		p.acted[w] = true
 		return nil
 	}
@@ -275,7 +277,8 @@ func isWineName(s string) bool {
 	if len(s) != 3 {
 		return false
 	}
-	return isRegion(strings.ToUpper(s[:1])[0]) && strings.ContainsRune("rpwRPW", rune(s[1])) && s[2] >= '1' && s[2] <= '3'
+	c := lower(s[1])
+	return isRegion(upper(s[0])) && (c == 'r' || c == 'p' || c == 'w') && s[2] >= '1' && s[2] <= '3'
 }
 
 func canonWine(s string) string {
@@ -319,10 +322,10 @@ func (r *replayer) answerer(l *validate.Line, p *PlayerState, from, to int) (*to
 			switch {
 			case x == "-":
 				a.atoms = append(a.atoms, atom{skip: true, tok: i})
-			case len(x) == 1 && isRegion(strings.ToUpper(x)[0]):
-				a.atoms = append(a.atoms, atom{region: strings.ToUpper(x)[0], tok: i})
+			case len(x) == 1 && isRegion(upper(x[0])):
+				a.atoms = append(a.atoms, atom{region: upper(x[0]), tok: i})
 			case isWineName(x):
-				a.atoms = append(a.atoms, atom{region: strings.ToUpper(x)[0], name: canonWine(x), tok: i})
+				a.atoms = append(a.atoms, atom{region: upper(x[0]), name: canonWine(x), tok: i})
 			default:
 				return nil, r.errorf(l, i, validate.CodeSyntax, "a grape's wine is written @REGION (@L, @R, @E) or @WINE (@Lp2), not %q", t)
 			}

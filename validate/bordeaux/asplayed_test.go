@@ -3,6 +3,7 @@ package bordeaux
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -160,5 +161,51 @@ func TestCheckListsCommasOrSlashes(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%s: got %q, want %q", c.to, got, c.want)
 		}
+	}
+}
+
+// TestAsPlayedOverFixtures: every invalid fixture, replayed as played,
+// reports the same first error. Those whose rule can be applied as written
+// are disputed and go on; the others stop where they stopped.
+func TestAsPlayedOverFixtures(t *testing.T) {
+	applied := map[string]bool{}
+	for _, f := range strings.Fields(`worker-busy worker-twice third-worker-must-pass two-gains two-make-wine
+		region-not-this-years resource-not-this-years colour-mismatch age-not-duration named-wine-other-region
+		wine-already-circled not-enough-casks grape-needs-casks grape-wine-circled grape-must-circle
+		trellis-row-full trellis-no-such-row choice-answers-nothing grape-answers-nothing wrong-leader
+		solo-not-leader prefilled-region prefilled-resource choose-conflict choose-resource-conflict
+		worker-busy-to-the-end`) {
+		applied[f+".vin"] = true
+	}
+	checks := map[string]bool{"check-mismatch.vin": true, "check-circled.vin": true}
+	files, _ := filepath.Glob("../../testdata/bordeaux/invalid/*.vin")
+	seen := 0
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		name := filepath.Base(f)
+		games := []validate.Game{New()}
+		rep := validate.Check(games, name, data, validate.Limits{}, validate.Options{})
+		ap := validate.Check(games, name, data, validate.Limits{}, validate.Options{AsPlayed: true})
+		if len(rep.Diagnostics) == 0 || len(ap.Diagnostics) == 0 || rep.Diagnostics[0] != ap.Diagnostics[0] {
+			t.Errorf("%s: first error %v, as played %v", name, rep.Diagnostics, ap.Diagnostics)
+			continue
+		}
+		if ap.Disputed != applied[name] {
+			t.Errorf("%s: disputed %v as played", name, ap.Disputed)
+		}
+		if applied[name] {
+			seen++
+		}
+		if !applied[name] && !checks[name] && len(ap.Diagnostics) != len(rep.Diagnostics) {
+			t.Errorf("%s: as played went on: %v", name, ap.Diagnostics)
+		}
+		// went on: to the end, or to a later error (the record running
+		// out, or a question the action as written raises and leaves open)
+		if (applied[name] || checks[name]) && len(ap.Diagnostics) < 2 && ap.Result == nil {
+			t.Errorf("%s: as played did not go on: %v", name, ap.Diagnostics)
+		}
+	}
+	if seen != len(applied) {
+		t.Errorf("%d of the %d applied fixtures found", seen, len(applied))
 	}
 }

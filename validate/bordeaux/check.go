@@ -97,8 +97,10 @@ func (r *replayer) checkDiffers(l *validate.Line, p *PlayerState, kv validate.Pa
 
 // nextItem cuts a list value at its first comma or slash.
 func nextItem(s string) (item, rest string, more bool) {
-	if i := strings.IndexAny(s, ",/"); i >= 0 {
-		return s[:i], s[i+1:], true
+	for i := 0; i < len(s); i++ {
+		if s[i] == ',' || s[i] == '/' {
+			return s[:i], s[i+1:], true
+		}
 	}
 	return s, "", false
 }
@@ -127,9 +129,10 @@ func (p *PlayerState) sameCircled(written string) bool {
 	if written == "-" || written == "" {
 		return p.nCircled == 0
 	}
-	var seen [64]bool
-	if len(p.circled) > len(seen) {
-		return false // no sheet has that many wines; the message shows both
+	var buf [64]bool
+	seen := buf[:]
+	if len(p.circled) > len(buf) {
+		seen = make([]bool, len(p.circled)) // a group's own, larger map
 	}
 	count := 0
 	rest, more := written, true

@@ -34,6 +34,12 @@ func FuzzReplay(f *testing.F) {
 				t.Fatalf("a diagnostic without a message or place: %+v", d)
 			}
 		}
+		// as played, the same record goes further and never panics; its
+		// first error is the same
+		ap := validate.Check([]validate.Game{New()}, "fuzz.vin", data, validate.Limits{}, validate.Options{AsPlayed: true})
+		if len(rep.Diagnostics) > 0 && (len(ap.Diagnostics) == 0 || ap.Diagnostics[0].Message != rep.Diagnostics[0].Message) {
+			t.Fatalf("as played, the first error differs: %v / %v", rep.Diagnostics[0], ap.Diagnostics)
+		}
 	})
 }
 

@@ -269,7 +269,7 @@ func (r *replayer) yearLine(l *validate.Line) error {
 		}
 		c := byte(0)
 		if len(t) == 1 {
-			c = strings.ToUpper(t)[0]
+			c = upper(t[0])
 		}
 		switch {
 		case isRegion(c):
@@ -289,7 +289,21 @@ func (r *replayer) yearLine(l *validate.Line) error {
 	if y == LastYear {
 		return nil
 	}
-	pre := r.st.Players[0].Layout.Top[y]
+	// The leader's sheet is authoritative for the pre-filled half (R3):
+	// the sheets of one set all print the same schedule, sheets from
+	// different pads may not. In solo there is one sheet.
+	printer := leader
+	if printer == nil {
+		printer = r.st.Players[0]
+	}
+	pre := printer.Layout.Top[y]
+	sheets := "the sheets print"
+	for _, p := range r.st.Players {
+		if p.Layout.Top[y] != pre {
+			sheets = "the leader " + printer.Name + "'s sheet prints"
+			break
+		}
+	}
 	who := func() string {
 		if leader == nil {
 			return "drawn at random (solo, not a leader year)"
@@ -299,12 +313,12 @@ func (r *replayer) yearLine(l *validate.Line) error {
 	// As played, a year written against the printed schedule is played
 	// as written.
 	if pre.Region != 0 && cell.Region != 0 && cell.Region != pre.Region {
-		if err := r.illegal(l, tokOf(l, string(cell.Region)), "the sheets print %s's region: %s (%c), not %c", yearName(y), regionNames[pre.Region], pre.Region, cell.Region); err != nil {
+		if err := r.illegal(l, tokOf(l, string(cell.Region)), "%s %s's region: %s (%c), not %c", sheets, yearName(y), regionNames[pre.Region], pre.Region, cell.Region); err != nil {
 			return err
 		}
 	}
 	if pre.Resource != 0 && cell.Resource != 0 && cell.Resource != pre.Resource {
-		if err := r.illegal(l, tokOf(l, string(cell.Resource)), "the sheets print %s's resource: %s (%c), not %c", yearName(y), resourceNames[pre.Resource], pre.Resource, cell.Resource); err != nil {
+		if err := r.illegal(l, tokOf(l, string(cell.Resource)), "%s %s's resource: %s (%c), not %c", sheets, yearName(y), resourceNames[pre.Resource], pre.Resource, cell.Resource); err != nil {
 			return err
 		}
 	}
@@ -385,8 +399,8 @@ func Tallies(s *State) []sb.Tally {
 		ts[i] = sb.Tally{Name: p.Name, Seat: p.Seat, Paths: p.nFilled, Longest: p.Longest(s.Rules.SimplePath),
 			CasksUsed: p.CasksUsed, LeaderYears: len(p.LeaderYears), Wines: p.nCircled}
 		from := len(rows)
-		for i, row := range p.Layout.Trellis {
-			rows = append(rows, sb.Row{Complete: p.Trellis[i] >= row.Len, Bonus: p.RowBonus(i)})
+		for r, row := range p.Layout.Trellis {
+			rows = append(rows, sb.Row{Complete: p.Trellis[r] >= row.Len, Bonus: p.RowBonus(r)})
 		}
 		ts[i].Rows = rows[from:len(rows):len(rows)]
 	}

@@ -76,9 +76,16 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 	return nil
 }
 
+// maxSheetItems bounds a layout file's wines and paths: the engine keeps
+// them by small index.
+const maxSheetItems = 1000
+
 // usable checks what the engine relies on in a layout: paths join wines
 // that exist, and the '00 durations fit the grid.
 func usable(l *layouts.Layout) error {
+	if len(l.Wines) > maxSheetItems || len(l.Paths) > maxSheetItems {
+		return fmt.Errorf("%d wines and %d paths: a sheet has at most %d of each", len(l.Wines), len(l.Paths), maxSheetItems)
+	}
 	ids := map[string]bool{}
 	for _, w := range l.Wines {
 		ids[w.ID] = true
@@ -107,8 +114,7 @@ func usable(l *layouts.Layout) error {
 	return nil
 }
 
-// resolveSheets builds the players' sheets at the first year line. Seat 1's
-// sheet is authoritative for the shared top schedule.
+// resolveSheets builds the players' sheets at the first year line.
 func (r *replayer) resolveSheets(l *validate.Line) error {
 	if len(r.sheets) == 0 {
 		return r.errorf(l, 0, validate.CodeHeader, "the record names no sheets: write `sheets CODE` (the game-set code printed on the sheets) or `sheet NAME CODE` for each player, before '01")

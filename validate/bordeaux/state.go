@@ -70,6 +70,10 @@ type PlayerState struct {
 	filled   []bool // by path index
 	nCircled int
 	nFilled  int
+	// the longest tour is searched once per filled path: longestAt is
+	// nFilled+1 when longest is known for the ruling longestSimple
+	longest, longestAt int
+	longestSimple      bool
 	// this year's actions
 	madeWine, gained bool
 	acted            [3]bool
@@ -355,7 +359,10 @@ func (p *PlayerState) Longest(simple bool) int {
 	if p.nFilled == 0 {
 		return 0
 	}
-	return p.idx.longestTour(p.filled, simple)
+	if p.longestAt != p.nFilled+1 || p.longestSimple != simple {
+		p.longest, p.longestAt, p.longestSimple = p.idx.longestTour(p.filled, simple), p.nFilled+1, simple
+	}
+	return p.longest
 }
 
 // RowBonus is what trellis row i's bonus is worth on the sheet now.

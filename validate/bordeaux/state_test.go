@@ -2,9 +2,11 @@ package bordeaux
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/vintner/vintner/layouts"
+	"github.com/vintner/vintner/validate"
 )
 
 // recorder answers every question with its first possibility and notes
@@ -113,5 +115,81 @@ func TestGrapeChains(t *testing.T) {
 	}
 	if tried == 0 {
 		t.Fatal("no layout with a Vines path")
+	}
+}
+
+// TestParallelReplays: replays running at once share the cached layouts
+// and their indexes (run with -race).
+func TestParallelReplays(t *testing.T) {
+	var recs [][]byte
+	for seed := uint64(1); seed <= 3; seed++ {
+		b, err := Generate(4, seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, b)
+	}
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for i := 0; i < 6; i++ {
+				_, rep := replayBytes(t, "p.vin", recs[(g+i)%len(recs)])
+				if rep.Diagnostics.HasErrors() || rep.Result == nil {
+					errs <- fmt.Errorf("replay %d/%d: %v", g, i, rep.Diagnostics)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestLeadersSheetIsAuthoritative: with sheets from different pads, a
+// year's pre-filled half is the one the year's leader's sheet prints (R3).
+func TestLeadersSheetIsAuthoritative(t *testing.T) {
+	var pads []*layouts.Layout
+	for _, c := range layouts.NewPadCodes(1, 30) {
+		if l, err := layouts.Sheet(c); err == nil {
+			pads = append(pads, l)
+		}
+	}
+	var ann, ben *layouts.Layout
+	for _, la := range pads {
+		for _, lb := range pads {
+			if la.Top[2] != lb.Top[2] && la.Top[1] != lb.Top[1] {
+				ann, ben = la, lb
+			}
+		}
+	}
+	if ann == nil {
+		t.Fatal("no two pad pages with different schedules")
+	}
+	// a year line from a sheet's top cell, completing the other half
+	year := func(y int, c layouts.TopCell) string {
+		if c.Region == 0 {
+			c.Region = layouts.Left
+		}
+		if c.Resource == 0 {
+			c.Resource = layouts.Casks
+		}
+		return fmt.Sprintf("'%02d %c %c\n", y, c.Region, c.Resource)
+	}
+	head := "game bordeaux\nplayers Ann Ben\nsheet Ann " + ann.Code + "\nsheet Ben " + ben.Code + "\n"
+	// line 7 is never reached (AtLine 6): the replay stops there unscored
+	good := head + year(1, ann.Top[1]) + year(2, ben.Top[2]) + "'03\n"
+	rep := validate.Check([]validate.Game{New()}, "x.vin", []byte(good), validate.Limits{}, validate.Options{AtLine: 6})
+	if len(rep.Diagnostics) != 0 {
+		t.Fatalf("the leaders' schedules: %v", rep.Diagnostics)
+	}
+	// Ann leads '01 and Ben '02: Ann's half of '02 is not Ben's
+	bad := head + year(1, ann.Top[1]) + year(2, ann.Top[2]) + "'03\n"
+	rep = validate.Check([]validate.Game{New()}, "x.vin", []byte(bad), validate.Limits{}, validate.Options{AtLine: 6})
+	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Line != 6 || !strings.HasPrefix(rep.Diagnostics[0].Message, "the leader Ben's sheet prints '02's") {
+		t.Fatalf("Ann's schedule in Ben's year: %v", rep.Diagnostics)
 	}
 }

@@ -160,7 +160,7 @@ func variantsFor(players int, seed uint64) []string {
 // every line, then replays each record from its text: valid, ten rounds,
 // every check and claim matching.
 func TestRandomGames(t *testing.T) {
-	n := 500
+	n := 250 // 1,000 games over the four player counts
 	if testing.Short() {
 		n = 40
 	}
@@ -256,12 +256,38 @@ func FuzzReplay(f *testing.F) {
 	})
 }
 
+// BenchmarkReplay measures the engine alone: the record is read once.
 func BenchmarkReplay(b *testing.B) {
 	data, err := generate(4, 1, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
+	rec, diags := validate.Parse("bench.vin", data, validate.Limits{})
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	g := New()
 	actions := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		rep := g.Replay(rec, validate.Options{})
+		if rep.Result == nil {
+			b.Fatal(rep.Diagnostics)
+		}
+		actions += rep.Actions
+	}
+	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+}
+
+// BenchmarkCheck measures the whole pipeline: reading, replay, report.
+func BenchmarkCheck(b *testing.B) {
+	data, err := generate(4, 1, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	actions := 0
+	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		rep := check(b, "bench.vin", data)
@@ -316,7 +342,7 @@ func TestOptions(t *testing.T) {
 		"market-refill": "stack-top", "reservation-penalty": "with-event", "major-split": "ceil",
 		"negative-score": "floor-zero",
 	}
-	n := 12
+	n := 6
 	if testing.Short() {
 		n = 3
 	}
@@ -360,15 +386,6 @@ func TestOptions(t *testing.T) {
 		if !differ && (name == "subsidies" || name == "council-order" || name == "market-refill") {
 			t.Errorf("option %s=%s changed no game", name, value)
 		}
-	}
-}
-
-func TestUnsupportedOptionWarns(t *testing.T) {
-	text := withOption(t, "exchange-timing", "own-actions")
-	data, _ := generate(2, 1, nil)
-	rep := validate.Check(games(), "w.vin", data, validate.Limits{}, validate.Options{Tables: text})
-	if !rep.Valid() || len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Severity != validate.Warning {
-		t.Errorf("want a warning for an option the engine does not apply, got %v", rep.Diagnostics)
 	}
 }
 
@@ -423,4 +440,215 @@ func TestTablesAndTally(t *testing.T) {
 	if rep.Result == nil && !rep.Diagnostics.HasErrors() {
 		t.Errorf("scorepad mode gave neither a result nor an error")
 	}
+}
+
+// notationGame is the complete game of the notation page.
+func notationGame(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile("../../docs/notation/age-of-champagne.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, _ := strings.Cut(string(data), "```vin\n")
+	game, _, _ := strings.Cut(rest, "```")
+	return game
+}
+
+// replaceLine swaps the first line starting with old for new.
+func replaceLine(t *testing.T, text, old, new string) string {
+	t.Helper()
+	i := strings.Index(text, "\n"+old)
+	if i < 0 {
+		t.Fatalf("no line %q", old)
+	}
+	end := strings.IndexByte(text[i+1:], '\n') + i + 1
+	return text[:i+1] + new + text[end:]
+}
+
+// TestAsPlayedAppliesBrokenRules: as played, a placement on a taken spot,
+// a blend off the blending guide and a draw out of turn are applied as
+// written, each reported as an error, and the game goes on to the end.
+func TestAsPlayedAppliesBrokenRules(t *testing.T) {
+	game := notationGame(t)
+	game = replaceLine(t, game, "Ben: press 4", "Ben: press 3")       // Ann's press 3 comes next
+	game = replaceLine(t, game, "Ann: draw N=PPP", "Ann: draw B=PPM") // round 3: not a Blanc de blancs
+	game = strings.Replace(game, "Ben: draw N=MPP T=MMC\nAnn: draw N=MMP N=MMP N=MMP\n",
+		"Ann: draw N=MMP N=MMP N=MMP\nBen: draw N=MPP T=MMC\n", 1) // round 6: Ann draws before Ben
+	strict := check(t, "s.vin", []byte(game))
+	if len(strict.Diagnostics) != 1 || !strings.Contains(strict.Diagnostics[0].Message, "press 3 is taken by Ben") {
+		t.Fatalf("strict: want the replay stopped on the taken spot, got %v", strict.Diagnostics)
+	}
+	rep := validate.Check(games(), "p.vin", []byte(game), validate.Limits{}, validate.Options{AsPlayed: true})
+	if !rep.Disputed {
+		t.Error("an as-played game with broken rules is disputed")
+	}
+	for _, want := range []string{"press 3 is taken by Ben", "Blanc de blancs is not blended from MPP (see the blending guide)", "it is Ben's turn, not Ann's"} {
+		found := false
+		for _, d := range rep.Diagnostics {
+			if strings.Contains(d.Message, want) && d.Severity == validate.Error {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("as played: no error %q in %v", want, rep.Diagnostics)
+		}
+	}
+	st := rep.State.(*state)
+	if st.final == nil {
+		t.Fatalf("as played, the game goes on to the end: %v", rep.Diagnostics)
+	}
+	// Ann's Blanc de blancs from PPM is in her cellar at the end (she never ships).
+	if st.players[0].cellar[2] == 0 {
+		t.Errorf("Ann's blend as played was not applied: cellar %s", cubes(st.players[0].cellar, cuveeLetters))
+	}
+}
+
+// TestAsPlayedStopsWhereNothingApplies: two collaborators cannot take the
+// same vineyard card; as played, the replay stops there.
+func TestAsPlayedStopsWhereNothingApplies(t *testing.T) {
+	game := strings.Replace(notationGame(t), "Ann: winery 1\nBen: vineyard ay", "Ann: vineyard ay\nBen: vineyard ay", 1)
+	rep := validate.Check(games(), "v.vin", []byte(game), validate.Limits{}, validate.Options{AsPlayed: true})
+	if rep.Result != nil || len(rep.Diagnostics) == 0 || !strings.Contains(rep.Diagnostics[len(rep.Diagnostics)-1].Message, "is taken by Ann") {
+		t.Fatalf("want the replay stopped on the vineyard taken twice, got %v", rep.Diagnostics)
+	}
+}
+
+// optionChangesReplay generates games under a house ruling and replays
+// them with the default tables: it returns the first whose replay differs
+// (rejected, or scored otherwise), with what the default replay said.
+func optionChangesReplay(t *testing.T, name, value string, seeds int) (string, bool) {
+	t.Helper()
+	text := withOption(t, name, value)
+	tb, diags := tables.Parse("opt", text)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	r := fromTables(tb)
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		for players := 2; players <= 4; players++ {
+			data, err := generateRules(r, players, seed, nil, invariants)
+			if err != nil {
+				t.Fatalf("%s=%s players %d seed %d: %v", name, value, players, seed, err)
+			}
+			opt := validate.Check(games(), "opt.vin", data, validate.Limits{}, validate.Options{Tables: text, TablesName: "opt"})
+			if !opt.Valid() || opt.Result == nil {
+				t.Fatalf("%s=%s players %d seed %d: the game generated under the option is rejected with it: %v", name, value, players, seed, opt.Diagnostics)
+			}
+			def := check(t, "def.vin", data)
+			if !def.Valid() || def.Result == nil {
+				return fmt.Sprintf("players %d seed %d: %v", players, seed, def.Diagnostics), true
+			}
+		}
+	}
+	return "", false
+}
+
+// TestMarketTokensAnyActive: with market-tokens any-active, a later
+// validation of a sector's active order still finds tokens to keep, which
+// the default (first-active) reading has sent back to the supply.
+func TestMarketTokensAnyActive(t *testing.T) {
+	why, ok := optionChangesReplay(t, "market-tokens", "any-active", 20)
+	if !ok {
+		t.Fatal("no game played under market-tokens any-active differs from the default reading")
+	}
+	if !strings.Contains(why, "no bonus token lies on") {
+		t.Errorf("want the default replay to refuse a token kept from an emptied space, got %s", why)
+	}
+}
+
+// TestMarketingSpotOrder: with marketing-order spot-order, a player on an
+// n spot fills his œnothèque before his own n+1 collaborator empties it.
+func TestMarketingSpotOrder(t *testing.T) {
+	why, ok := optionChangesReplay(t, "marketing-order", "spot-order", 60)
+	if !ok {
+		t.Fatal("no game played under marketing-order spot-order differs from the default reading")
+	}
+	t.Log(why)
+}
+
+// TestExchangeOwnActions: with exchange-timing own-actions, an exchange
+// written while another player is to act is refused.
+func TestExchangeOwnActions(t *testing.T) {
+	game := strings.Replace(notationGame(t), "Ann: draw N=PPP\nBen: exchange MM C", "Ben: exchange MM C\nAnn: draw N=PPP", 1)
+	if rep := check(t, "x.vin", []byte(game)); !rep.Valid() {
+		t.Fatalf("an exchange at any time is the default: %v", rep.Diagnostics)
+	}
+	text := withOption(t, "exchange-timing", "own-actions")
+	rep := validate.Check(games(), "x.vin", []byte(game), validate.Limits{}, validate.Options{Tables: text, TablesName: "opt"})
+	want := "Ben exchanges still wines only when he acts (house ruling exchange-timing own-actions): next, Ann draws wines: Ann: draw CUVEE=WINES … | none"
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Message != want {
+		t.Fatalf("want %q, got %v", want, rep.Diagnostics)
+	}
+	// In his own draw the exchange is fine.
+	rep = validate.Check(games(), "x.vin", []byte(notationGame(t)), validate.Limits{}, validate.Options{Tables: text, TablesName: "opt"})
+	if !rep.Valid() {
+		t.Errorf("an exchange during his own draw: %v", rep.Diagnostics)
+	}
+}
+
+// TestGeneratorCoverage: over a few hundred seeds the generator plays every
+// variant, gains and uses every bonus token kind, takes a reservation twice
+// in a game, and (under the matching house rulings) ships from the
+// œnothèque and ships several short cards at once.
+func TestGeneratorCoverage(t *testing.T) {
+	seeds := 200
+	if testing.Short() {
+		seeds = 100
+	}
+	each := withOption(t, "partial-delivery", "each-card")
+	each = []byte(strings.Replace(string(each), "option oenotheque-shipping", "option oenotheque-shipping yes src=box #", 1))
+	tb, diags := tables.Parse("opt", each)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	both := fromTables(tb)
+	// A smaller box of tokens runs the supply out: the discards are
+	// reshuffled and the reservation token comes back.
+	small := string(tables.DefaultText())
+	for _, rp := range [][2]string{{"token prestige-2 2", "token prestige-2 1"}, {"token prestige-3 2", "token prestige-3 1"},
+		{"token eco 3", "token eco 1"}, {"token additional-action 2", "token additional-action 1"}, {"token transport 2", "token transport 1"}, {"token additional-action 1 free zone=marketing", "#"},
+		{"token additional-action 1 free zone=draw", "#"}, {"box bonus-tokens 22", "box bonus-tokens 11"}} {
+		small = strings.ReplaceAll(small, rp[0], rp[1])
+	}
+	tb, diags = tables.Parse("small", []byte(small))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	smallBox := fromTables(tb)
+	seen := map[string]int{}
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		for players := 1; players <= 4; players++ {
+			r := []*rules{defaultRules(), both, smallBox}[seed%3]
+			g, err := generateGame(r, players, seed, nil, nil)
+			if err != nil {
+				t.Fatalf("players %d seed %d: %v", players, seed, err)
+			}
+			for f, n := range g.features {
+				seen[f] += n
+				if f == "use reservation" && n >= 2 {
+					seen["second reservation"]++
+				}
+				if strings.HasPrefix(f, "variant merchant") && players > 1 {
+					seen[fmt.Sprintf("merchant with %d players", players)]++
+				}
+			}
+		}
+	}
+	want := []string{"variant first-game", "variant trade-partnership", "variant high-tension",
+		"merchant with 2 players", "merchant with 3 players", "second reservation",
+		"ship from the oenotheque", "several short cards", "use transport", "use protection", "use reservation"}
+	for kind := range defaultRules().Tokens {
+		switch {
+		case strings.HasPrefix(kind, "additional-action"):
+			want = append(want, "use "+kind)
+		default:
+			want = append(want, "gain "+kind)
+		}
+	}
+	for _, f := range want {
+		if seen[f] == 0 {
+			t.Errorf("no generated game has %q", f)
+		}
+	}
+	t.Log(seen)
 }

@@ -24,13 +24,18 @@ func (g *gen) place(who int) error {
 			}
 			if c := g.freeSpot(who, z); c >= 0 {
 				g.used(s.actionToken(p, z))
+				g.note("use " + s.actionToken(p, z))
 				return g.emit("%s: disc %s", p.name, g.spotWord(z, c))
 			}
 		}
-		if p.tokens["reservation"] > 0 {
-			for _, sec := range s.sectors {
-				if c := sec.active; c != nil && covers(p.cellar, c.Cuvees) && g.reservedBy(c.ID) == "" {
+	}
+	if !p.discUsed && s.available(who) > 0 && p.tokens["reservation"] > 0 {
+		gamble := g.pick(3) == 0 // now and then a card he cannot fill yet: the penalty may follow
+		for _, sec := range s.sectors {
+			for _, c := range []*marketCard{sec.active, sec.prov} {
+				if c != nil && (gamble || covers(p.cellar, c.Cuvees)) && g.reservedBy(c.ID) == "" {
 					g.used("reservation")
+					g.note("use reservation")
 					return g.emit("%s: use reservation %s", p.name, c.ID)
 				}
 			}
@@ -43,6 +48,9 @@ func (g *gen) place(who int) error {
 				continue
 			}
 			w := g.weight(who, z, k)
+			if w > 0 && g.linksTo(who, z, k) {
+				w += 12 // the linked pair's bonus token
+			}
 			if w > 0 {
 				cs = append(cs, cand{z, k, w})
 			}
@@ -63,6 +71,21 @@ func (g *gen) place(who int) error {
 		x -= c.weight
 	}
 	return nil
+}
+
+// linksTo reports whether the player holds the other spot of k's linked
+// pair (standard side).
+func (g *gen) linksTo(who int, z string, k int) bool {
+	sp := g.s.spots(z)
+	if g.s.first || k >= len(sp) || sp[k].Link == 0 {
+		return false
+	}
+	for j, o := range g.s.board[z] {
+		if j != k && j < len(sp) && sp[j].Link == sp[k].Link && o.who == who {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *gen) reservedBy(id string) string {
@@ -146,6 +169,7 @@ func (g *gen) weight(who int, z string, k int) int {
 // it runs out).
 func (g *gen) token(who int) error {
 	if len(g.supply) == 0 {
+		g.note("tokens reshuffled")
 		g.supply, g.discards = g.discards, nil
 		g.rnd.Shuffle(len(g.supply), func(i, j int) { g.supply[i], g.supply[j] = g.supply[j], g.supply[i] })
 	}
@@ -164,6 +188,7 @@ func (g *gen) gain(who int, k string, write func(string) error) error {
 	if err := write(word); err != nil {
 		return err
 	}
+	g.note("gain " + k)
 	p := g.s.players[who]
 	if k != "land" && (p.merchant || p.tokens[k] == 0) {
 		g.discards = append(g.discards, k) // applied at once (or ignored by the Merchant)
@@ -207,9 +232,15 @@ func (g *gen) ship(w want) error {
 	sp := s.spots("shipping")[w.spot]
 	max := s.r.Rows[sp.Row].Cards
 	cellar := p.cellar
+	fromOeno := s.r.opt("oenotheque-shipping", "yes")
+	if fromOeno {
+		add(&cellar, p.oeno) // what can be shipped: cellar and œnothèque
+	}
+	onlyCellar := p.cellar
 	var parts []string
 	var keeps []func() error
 	usedShort := false
+	eachShort := s.r.opt("partial-delivery", "each-card")
 	var transportFor []string
 	given := make([][3]int, len(s.players))
 	for _, sec := range g.order3() {
@@ -224,9 +255,12 @@ func (g *gen) ship(w want) error {
 			part := c.ID
 			switch {
 			case covers(cellar, need):
-			case sp.Partial && !usedShort && sum3(need) > 1 && g.shortOf(cellar, need) >= 0:
+			case sp.Partial && (!usedShort || eachShort) && sum3(need) > 1 && g.shortOf(cellar, need) >= 0:
 				t := g.shortOf(cellar, need)
 				need[t]--
+				if usedShort {
+					g.note("several short cards")
+				}
 				usedShort = true
 				part += " short " + cuveeLetters[t:t+1]
 			case s.partner && g.pick(2) == 0:
@@ -253,8 +287,13 @@ func (g *gen) ship(w want) error {
 				part += " keep " + word
 				secIdx := c.Sector
 				keeps = append(keeps, func() error {
-					g.supply = append(g.supply, rest...)
-					g.onMarket[secIdx] = nil
+					g.note("gain " + k)
+					if s.r.opt("market-tokens", "any-active") {
+						g.onMarket[secIdx] = rest // they stay for the next validation
+					} else {
+						g.supply = append(g.supply, rest...)
+						g.onMarket[secIdx] = nil
+					}
 					if k != "land" && (p.tokens[k] == 0) {
 						g.discards = append(g.discards, k)
 					}
@@ -266,6 +305,12 @@ func (g *gen) ship(w want) error {
 				transportFor = append(transportFor, c.ID)
 			}
 			sub(&cellar, need)
+			if fromOeno && !covers(onlyCellar, need) {
+				g.note("ship from the oenotheque")
+			}
+			for t := range 3 {
+				onlyCellar[t] -= min(onlyCellar[t], need[t])
+			}
 			parts = append(parts, part)
 		}
 	}
@@ -276,6 +321,7 @@ func (g *gen) ship(w want) error {
 		if err := g.emit("%s: use transport %s", p.name, id); err != nil {
 			return err
 		}
+		g.note("use transport")
 		g.used("transport")
 	}
 	// A change of transport can run into a strike: then do not ship that way.

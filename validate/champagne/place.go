@@ -84,8 +84,9 @@ func (s *state) spotOf(l *validate.Line, i int) (string, int, *ruleError) {
 		return "", 0, syntax(i+1, "the marketing spots are n1 and n2")
 	}
 	n, err := strconv.Atoi(w)
-	if err != nil || n < 1 || n > len(s.board[zone]) {
-		return "", 0, syntax(i+1, "the %s zone has spots 1 to %d, not %q", zone, len(s.board[zone]), l.Word(i+1))
+	spots := len(s.board[zone]) - len(s.extra[zone])
+	if err != nil || n < 1 || n > spots {
+		return "", 0, syntax(i+1, "the %s zone has spots 1 to %d, not %q", zone, spots, l.Word(i+1))
 	}
 	return zone, n - 1, nil
 }
@@ -111,7 +112,17 @@ func spotName(zone string, k int) string {
 func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 	p := s.players[who]
 	if cur := s.current(); cur != who {
-		return fail(-1, "it is %s's turn to place a collaborator, not %s's", s.nameOf(cur), p.name)
+		e := fail(-1, "it is %s's turn to place a collaborator, not %s's", s.nameOf(cur), p.name)
+		if !s.asPlayed || s.available(who) <= 0 {
+			return e
+		}
+		// As played: he places now, and the turn goes on from him.
+		s.disputes = append(s.disputes, e)
+		for i, o := range s.order {
+			if o == who {
+				s.turn = i
+			}
+		}
 	}
 	first := 0
 	if disc {
@@ -131,11 +142,28 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 		}
 	}
 	o := s.board[zone][k]
+	var taken *ruleError
 	switch {
 	case o.who == -2:
-		return fail(first+1, "%s is blocked by a High Tension disc", spotName(zone, k))
+		taken = fail(first+1, "%s is blocked by a High Tension disc", spotName(zone, k))
 	case o.who >= 0:
-		return fail(first+1, "%s is taken by %s", spotName(zone, k), s.nameOf(o.who))
+		taken = fail(first+1, "%s is taken by %s", spotName(zone, k), s.nameOf(o.who))
+	}
+	if taken != nil {
+		// As played, a second pawn on a press, winery, shipping or draw
+		// spot resolves after the spots of the zone, with the spot's
+		// effects; a vineyard card, a marketing or council spot cannot
+		// hold two.
+		if !s.asPlayed || zone == "vineyard" || zone == "marketing" || zone == "council" {
+			return taken
+		}
+		s.disputes = append(s.disputes, taken)
+		if s.extra == nil {
+			s.extra = map[string][]int{}
+		}
+		s.extra[zone] = append(s.extra[zone], k)
+		s.board[zone] = append(s.board[zone], free)
+		k = len(s.board[zone]) - 1
 	}
 	if limit := s.r.PerPlayer[zone]; limit > 0 {
 		n := 0
@@ -145,10 +173,13 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 			}
 		}
 		if n >= limit {
+			e := fail(first, "%s already has %d collaborator(s) on the %s zone, the most one player may place there", p.name, n, zone)
 			if zone == "draw" && limit == 1 {
-				return fail(first, "%s already has a collaborator on the Wine Draw: one per player", p.name)
+				e = fail(first, "%s already has a collaborator on the Wine Draw: one per player", p.name)
 			}
-			return fail(first, "%s already has %d collaborator(s) on the %s zone, the most one player may place there", p.name, n, zone)
+			if e := s.dispute(e); e != nil {
+				return e
+			}
 		}
 	}
 	if disc {

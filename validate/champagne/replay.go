@@ -30,7 +30,7 @@ func syntax(tok int, format string, args ...any) *ruleError {
 
 // newState prepares a game from the header.
 func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
-	s := &state{r: r, vineSeen: map[string]bool{}, vineDisc: map[string]*vineCard{},
+	s := &state{r: r, vineSeen: make([]bool, len(r.Vineyards)), vineDisc: map[string]*vineCard{},
 		eventsSeen: map[string]int{}, tokensOut: map[string]int{}, tokensHeld: map[string]int{},
 		inheritSeen: map[string]int{}, holdN1: [2]int{-1, -1}, dealt: map[string]bool{}}
 	s.deals = make([][]string, len(rec.Players))
@@ -100,15 +100,16 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	}
 	s.tokenSupply = total - r.MarketTokens*len(r.SectorNames)
 	s.placed = make([]int, len(s.players))
-	s.pending = []want{{kind: wSetupOffers}}
+	setup := []want{{kind: wSetupOffers}}
 	for range r.SectorNames {
-		s.pending = append(s.pending, want{kind: wSetupMarket}, want{kind: wSetupMarket})
+		setup = append(setup, want{kind: wSetupMarket}, want{kind: wSetupMarket})
 	}
 	for i := 0; i < n; i++ {
-		s.pending = append(s.pending, want{kind: wInherit, who: i})
+		setup = append(setup, want{kind: wInherit, who: i})
 	}
-	s.pending = append(s.pending, want{kind: wAuto, fn: s.setupDone})
-	s.pending = append(s.pending, want{kind: wRoundStart})
+	setup = append(setup, want{kind: wAuto, fn: s.setupDone}, want{kind: wRoundStart})
+	s.pending = make([]want, 0, 64)
+	s.pushFront(setup...)
 	return s, nil
 }
 
@@ -129,7 +130,6 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		rep.Diagnostics = diags
 		return rep, nil
 	}
-	rep.Diagnostics = append(rep.Diagnostics, unsupported(r, rec)...)
 	s, err := newState(r, rec)
 	if err != nil {
 		// A bad variant is reported on its line, a bad player count on
@@ -148,6 +148,7 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		return rep, nil
 	}
 	rep.State = s
+	s.asPlayed = opt.AsPlayed
 	var claims []*validate.Line
 	var last *validate.Line
 	stopped := false
@@ -164,7 +165,16 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		if l.Kind == validate.KindAction {
 			rep.Actions++
 		}
-		if e := s.apply(l); e != nil {
+		e := s.apply(l)
+		for _, d := range s.disputes {
+			// Applied as written: reported, and the game goes on.
+			dg := validate.Errorf(l, d.tok, d.code, "%s", d.msg)
+			dg.Where, dg.Hint = s.where(), d.hint
+			rep.Diagnostics = append(rep.Diagnostics, dg)
+			rep.Disputed = true
+		}
+		s.disputes = s.disputes[:0]
+		if e != nil {
 			d := validate.Errorf(l, e.tok, e.code, "%s", e.msg)
 			d.Where, d.Hint = s.where(), e.hint
 			rep.Diagnostics = append(rep.Diagnostics, d)
@@ -249,6 +259,20 @@ func indexOf(s *state, name string) int {
 	return 0
 }
 
+// bringForward moves the player's step of the kind expected now to the
+// front, when he has one among the steps of that kind coming next.
+func (s *state) bringForward(kind wantKind, who int) bool {
+	for i := len(s.pending) - 1; i >= 0 && s.pending[i].kind == kind; i-- {
+		if s.pending[i].who == who {
+			w := s.pending[i]
+			copy(s.pending[i:], s.pending[i+1:])
+			s.pending[len(s.pending)-1] = w
+			return true
+		}
+	}
+	return false
+}
+
 // advance runs the automatic steps until a line is needed.
 func (s *state) advance() {
 	for {
@@ -285,7 +309,7 @@ func (s *state) advance() {
 
 // floorScores keeps every score at 0 or more under negative-score=floor-zero.
 func (s *state) floorScores() {
-	if !s.r.opt("negative-score", "floor-zero") {
+	if !s.r.floorZero {
 		return
 	}
 	for _, p := range s.players {
@@ -457,7 +481,12 @@ func (s *state) action(p *player, l *validate.Line) *ruleError {
 		return fail(0, "not now: next, %s", s.expectText())
 	}
 	if w.who != who {
-		return fail(-1, "it is %s's turn, not %s's: next, %s", s.nameOf(w.who), p.name, s.expectText())
+		e := fail(-1, "it is %s's turn, not %s's: next, %s", s.nameOf(w.who), p.name, s.expectText())
+		if !s.asPlayed || !s.bringForward(w.kind, who) {
+			return e
+		}
+		s.disputes = append(s.disputes, e) // as played: he acts before his turn
+		w = s.next()
 	}
 	s.pop()
 	switch w.kind {
@@ -479,6 +508,27 @@ func (s *state) action(p *player, l *validate.Line) *ruleError {
 		return s.harvestLine(who, l)
 	}
 	return nil
+}
+
+// cubeCounts reads one word of cube letters ("MMC", "-") without
+// allocating.
+func cubeCounts(w string, letters string) ([3]int, bool) {
+	var c [3]int
+	if w == "-" || strings.EqualFold(w, "none") {
+		return c, true
+	}
+	for i := 0; i < len(w); i++ {
+		b := w[i]
+		if b >= 'a' && b <= 'z' {
+			b -= 'a' - 'A'
+		}
+		k := strings.IndexByte(letters, b)
+		if k < 0 {
+			return c, false
+		}
+		c[k]++
+	}
+	return c, true
 }
 
 // parseCubes reads cube letters ("MMC", or several words "M M C").
@@ -553,6 +603,20 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 	if s.round == 0 && !p.inherited {
 		return fail(0, "%s has no winery yet: still wines are exchanged once the inheritance is resolved", p.name)
 	}
+	if s.r.opt("exchange-timing", "own-actions") {
+		w := s.next()
+		switch w.kind {
+		case wPlace, wCorks, wPlant, wToken, wOeno, wShip, wDraw, wHarvest:
+			if s.players[w.who] == p {
+				break
+			}
+			fallthrough
+		default:
+			if e := s.dispute(fail(0, "%s exchanges still wines only when he acts (house ruling exchange-timing own-actions): next, %s", p.name, s.expectText())); e != nil {
+				return e
+			}
+		}
+	}
 	if len(l.Tokens) != 3 {
 		return syntax(0, "an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name)
 	}
@@ -605,14 +669,21 @@ func (s *state) check(l *validate.Line) *ruleError {
 				}
 			}
 		case "still", "cellar", "oeno", "grid":
-			letters := cuveeLetters
-			src := map[string][3]int{"still": p.still, "cellar": p.cellar, "oeno": p.oeno, "grid": p.grid}[pr.Key]
-			if pr.Key == "still" {
-				letters = grapeLetters
+			letters, src := cuveeLetters, p.grid
+			switch pr.Key {
+			case "still":
+				letters, src = grapeLetters, p.still
+			case "cellar":
+				src = p.cellar
+			case "oeno":
+				src = p.oeno
 			}
-			c, ok := parseCubes([]string{pr.Value}, letters, pr.Key)
+			c, ok := cubeCounts(pr.Value, letters)
 			if !ok {
 				return &ruleError{tok: pr.Tok, code: validate.CodeSyntax, msg: fmt.Sprintf("%s lists cubes with the letters %s (or - for none)", pr.Key, letters)}
+			}
+			if c == src {
+				continue
 			}
 			got, want = cubes(src, letters), cubes(c, letters)
 		case "tokens":

@@ -21,27 +21,36 @@ func (s *state) startResolution() {
 	for _, zone := range []string{"press", "winery"} {
 		for k, o := range s.board[zone] {
 			if o.who >= 0 {
-				zone, k, o := zone, k, o
 				ws = append(ws, want{kind: wAuto, fn: func() { s.build(zone, k, o.who) }})
 			}
 		}
 	}
+	if s.event == "subsidies" {
+		ws = append(ws, want{kind: wAuto, fn: s.paySubsidies})
+	}
 	if len(s.board["marketing"]) > 0 {
-		for k := range s.holdN1 {
-			if s.holdN1[k] >= 0 {
-				k := k
-				ws = append(ws, want{kind: wAuto, fn: func() { s.promote(k) }})
+		// marketing-order n+1-first: both n+1 spots, then both n spots;
+		// spot-order: n1, n1+, n2, n2+ (the n+1 occupant of a row leaves
+		// after the newcomer of that row has filled his œnothèque).
+		spotOrder := s.r.opt("marketing-order", "spot-order")
+		promote := func(k int) {
+			if who := s.holdN1[k]; who >= 0 {
+				ws = append(ws, want{kind: wAuto, fn: func() { s.promote(k, who) }})
+			}
+		}
+		if !spotOrder {
+			for k := range s.holdN1 {
+				promote(k)
 			}
 		}
 		for k, o := range s.board["marketing"] {
-			if o.who < 0 {
-				continue
-			}
-			if s.players[o.who].merchant {
-				k, o := k, o
+			if o.who >= 0 && s.players[o.who].merchant {
 				ws = append(ws, want{kind: wAuto, fn: func() { s.holdN1[k] = o.who }})
-			} else {
+			} else if o.who >= 0 {
 				ws = append(ws, want{kind: wOeno, who: o.who, spot: k})
+			}
+			if spotOrder && k < len(s.holdN1) {
+				promote(k)
 			}
 		}
 	}
@@ -159,6 +168,21 @@ func (s *state) subsidyDue(who int, zone string) bool {
 	return true
 }
 
+// paySubsidies: the subsidies' tokens are taken from the supply in turn
+// order, each player's in the order his spots resolved.
+func (s *state) paySubsidies() {
+	var ws []want
+	for _, who := range s.order {
+		for _, q := range s.subsidies {
+			if q == who {
+				ws = append(ws, want{kind: wToken, who: who, reason: "subsidies"})
+			}
+		}
+	}
+	s.subsidies = s.subsidies[:0]
+	s.pushFront(ws...)
+}
+
 // build resolves a press or winery spot.
 func (s *state) build(zone string, k, who int) {
 	p := s.players[who]
@@ -175,7 +199,7 @@ func (s *state) build(zone string, k, who int) {
 		ws = append(ws, want{kind: wToken, who: who, reason: "linked spots of the " + zone})
 	}
 	if s.event == "subsidies" && s.subsidyDue(who, zone) {
-		ws = append(ws, want{kind: wToken, who: who, reason: "subsidies"})
+		s.subsidies = append(s.subsidies, who) // drawn in turn order once both zones are resolved
 	}
 	s.pushFront(ws...)
 }
@@ -213,9 +237,10 @@ func (s *state) addModule(p *player) {
 }
 
 // promote: the n+1 collaborator moves the œnothèque to the grid and leaves.
-func (s *state) promote(k int) {
-	who := s.holdN1[k]
-	s.holdN1[k] = -1
+func (s *state) promote(k, who int) {
+	if s.holdN1[k] == who {
+		s.holdN1[k] = -1
+	}
 	p := s.players[who]
 	for t := range 3 {
 		room := s.r.GridSlots - p.grid[t]
@@ -264,20 +289,26 @@ func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 			return syntax(i, "a draw is written CUVEE=WINES: T=MPC")
 		}
 		if sum3(g) != 3 {
-			return fail(i, "a cuvée is blended from 3 still wines, not %d", sum3(g))
+			if e := s.dispute(fail(i, "a cuvée is blended from 3 still wines, not %d", sum3(g))); e != nil {
+				return e
+			}
 		}
 		t := 0
 		for c[t] == 0 {
 			t++
 		}
-		if !s.r.canBlend(t, g) {
-			return fail(i, "%s is not blended from %s (see the blending guide)", cuveeNames[t], cubes(g, grapeLetters))
+		if sum3(g) == 3 && !s.r.canBlend(t, g) {
+			if e := s.dispute(fail(i, "%s is not blended from %s (see the blending guide)", cuveeNames[t], cubes(g, grapeLetters))); e != nil {
+				return e
+			}
 		}
 		if !covers(p.still, g) {
 			return fail(i, "%s's winery holds %s: no %s to blend", p.name, cubes(p.still, grapeLetters), cubes(g, grapeLetters))
 		}
 		if p.cellarCount() >= s.r.CellarMax {
-			return fail(i, "%s's cellar is full (%d cuvées)", p.name, s.r.CellarMax)
+			if e := s.dispute(fail(i, "%s's cellar is full (%d cuvées)", p.name, s.r.CellarMax)); e != nil {
+				return e
+			}
 		}
 		sub(&p.still, g)
 		p.cellar[t]++
@@ -407,7 +438,7 @@ func (s *state) endSeason() {
 		s.order = order
 	}
 	for z := range s.blocked {
-		s.blocked[z] = (s.blocked[z] + 1) % len(s.spots(z))
+		s.blocked[z] = (s.blocked[z] + 1) % len(s.baseSpots(z))
 	}
 	var ws []want
 	for i, sec := range s.sectors {
@@ -432,14 +463,16 @@ func (s *state) tokenLine(who int, l *validate.Line, w want) *ruleError {
 	if e != nil {
 		return e
 	}
-	if s.tokensOut[kind] >= s.r.Tokens[kind] {
-		return fail(1, "the box holds %d %s token(s), and none is left in the supply", s.r.Tokens[kind], kind)
-	}
 	if s.tokenSupply == 0 {
+		// The supply is empty: the face-up discards are shuffled into it
+		// before the token is drawn.
 		s.tokenSupply, s.tokenDisc = s.tokenDisc, 0
 		for k := range s.tokensOut {
 			s.tokensOut[k] = s.tokensHeld[k] + s.landOut(k)
 		}
+	}
+	if s.tokensOut[kind] >= s.r.Tokens[kind] {
+		return fail(1, "the box holds %d %s token(s), and none is left in the supply", s.r.Tokens[kind], kind)
 	}
 	s.tokenSupply--
 	s.tokensOut[kind]++

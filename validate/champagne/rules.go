@@ -50,6 +50,7 @@ type rules struct {
 	Events          map[string]int // event kinds and copies in the box
 	EventsDrawn     int
 	InheritKeep     int
+	InheritBox      map[string]int    // inheritance cards of each kind in the box
 	PerPlayer       map[string]int    // zone -> most collaborators (and discs) of one player
 	Spots           map[string][]spot // standard side, zone -> spots 1..n
 	SimpleSpots     map[string][]spot // first-game side
@@ -57,6 +58,9 @@ type rules struct {
 	MerchantLevels  map[string]int    // difficulty (key or alias) -> cuvées of each type
 	MerchantNames   map[string]string // difficulty -> "Mathusalem (medium)"
 	Score           champagne.Rules
+	floorZero       bool           // negative-score floor-zero
+	vineIndex       map[string]int // folded key or printed name -> index in Vineyards
+	regionIndex     map[string]int // folded key or printed name -> region index
 }
 
 type shipRow struct {
@@ -86,6 +90,7 @@ type vineCard struct {
 	Qty         int
 	PP, Eco     int // bonus in the upper right corner
 	Inheritance bool
+	Idx         int // index in rules.Vineyards
 }
 
 // spot is one action spot and its placement effect.
@@ -101,13 +106,35 @@ type spot struct {
 // vine finds a Vineyard card by its notation key or printed village
 // (accents, case and hyphens folded: "Épernay" is epernay).
 func (r *rules) vine(id string) *vineCard {
-	k := tables.Fold(id)
-	for i := range r.Vineyards {
-		if r.Vineyards[i].ID == k || tables.Fold(r.Vineyards[i].Name) == k {
-			return &r.Vineyards[i]
+	// Records write the key as it is: try it before folding.
+	i, ok := r.vineIndex[id]
+	if !ok {
+		i, ok = r.vineIndex[tables.Fold(id)]
+	}
+	if !ok {
+		return nil
+	}
+	return &r.Vineyards[i]
+}
+
+// index builds the name lookups once per tables.
+func (r *rules) index() {
+	r.vineIndex = map[string]int{}
+	for i := len(r.Vineyards) - 1; i >= 0; i-- { // the first card wins a shared name
+		r.vineIndex[tables.Fold(r.Vineyards[i].Name)] = i
+	}
+	for i := len(r.Vineyards) - 1; i >= 0; i-- {
+		r.vineIndex[r.Vineyards[i].ID] = i
+	}
+	r.regionIndex = map[string]int{}
+	for i := len(r.Regions) - 1; i >= 0; i-- {
+		if i < len(r.RegionNames) {
+			r.regionIndex[tables.Fold(r.RegionNames[i])] = i
 		}
 	}
-	return nil
+	for i := len(r.Regions) - 1; i >= 0; i-- {
+		r.regionIndex[r.Regions[i]] = i
+	}
 }
 
 // nearVine suggests the vineyard card a misspelt name was meant to be.
@@ -149,11 +176,20 @@ func editDistance(a, b string) int {
 
 // region finds a scoring region by key or printed name.
 func (r *rules) region(name string) int {
-	k := tables.Fold(name)
-	for i, n := range r.Regions {
-		if n == k || (i < len(r.RegionNames) && tables.Fold(r.RegionNames[i]) == k) {
-			return i
+	if r.regionIndex == nil { // while the tables are being read
+		k := tables.Fold(name)
+		for i, n := range r.Regions {
+			if n == k || (i < len(r.RegionNames) && tables.Fold(r.RegionNames[i]) == k) {
+				return i
+			}
 		}
+		return -1
+	}
+	if i, ok := r.regionIndex[name]; ok {
+		return i
+	}
+	if i, ok := r.regionIndex[tables.Fold(name)]; ok {
+		return i
 	}
 	return -1
 }

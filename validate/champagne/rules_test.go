@@ -1,10 +1,12 @@
 package champagne
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/champagne/tables"
 )
 
 const setup2 = `game age-of-champagne
@@ -194,5 +196,120 @@ func TestHarvestCappedByPressAndWinery(t *testing.T) {
 	ann.modules = 1
 	if got := s.capacity(ann); got != s.r.wineryCap(1) {
 		t.Errorf("capacity %d, want the winery's %d", got, s.r.wineryCap(1))
+	}
+}
+
+// inlineInheritance writes a table card by its contents.
+func inlineInheritance(c inheritCard) string {
+	var f []string
+	switch c.Kind {
+	case "vineyard":
+		f = append(f, "vineyard:"+c.Vine)
+	case "press":
+		f = append(f, fmt.Sprintf("press+%d", c.Press))
+	case "winery":
+		f = append(f, fmt.Sprintf("winery+%d", c.Modules))
+	}
+	f = append(f, fmt.Sprintf("stars=%d", c.Stars))
+	if c.Eco > 0 {
+		f = append(f, fmt.Sprintf("eco+%d", c.Eco))
+	}
+	if sum3(c.Cellar) > 0 {
+		f = append(f, "cellar="+cubes(c.Cellar, cuveeLetters))
+	}
+	if sum3(c.Still) > 0 {
+		f = append(f, "still="+cubes(c.Still, grapeLetters))
+	}
+	return strings.Join(f, " ")
+}
+
+// TestInheritanceDeclaredInline: a game whose inherit lines give the cards'
+// contents instead of their ids replays to the same result, the draft
+// included (the contents name the tables' cards).
+func TestInheritanceDeclaredInline(t *testing.T) {
+	for _, players := range []int{1, 2, 3, 4} {
+		data, err := generate(players, 11, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		rewritten := 0
+		for _, l := range strings.Split(string(data), "\n") {
+			name, rest, ok := strings.Cut(l, ": inherit ")
+			if ok {
+				var cards []string
+				for _, id := range strings.Fields(rest) {
+					cards = append(cards, inlineInheritance(*defaultRules().inheritance(id)))
+				}
+				l = name + ": inherit " + strings.Join(cards, " , ")
+				rewritten++
+			}
+			out = append(out, l)
+		}
+		if rewritten != players {
+			t.Fatalf("%d players: %d inherit lines rewritten", players, rewritten)
+		}
+		a, b := check(t, "ids.vin", data), check(t, "inline.vin", []byte(strings.Join(out, "\n")))
+		if !b.Valid() || b.Result == nil {
+			t.Fatalf("%d players: the inline form is rejected: %v", players, b.Diagnostics)
+		}
+		for i := range a.Result.Players {
+			if a.Result.Players[i].Total != b.Result.Players[i].Total {
+				t.Errorf("%d players: %s scores %d with ids, %d inline", players, a.Result.Players[i].Name, a.Result.Players[i].Total, b.Result.Players[i].Total)
+			}
+		}
+	}
+}
+
+// TestInheritanceDeclaredContents: a card the tables do not know is played
+// with the contents written (the spec's example: Verneuil with 2 stars).
+func TestInheritanceDeclaredContents(t *testing.T) {
+	s := started(t, strings.Replace(setup2, "Ann: inherit V2 P3 V3",
+		"Ann: inherit vineyard:verneuil stars=2 eco+1 , press+2 stars=0 , winery+1 still=MM stars=4", 1))
+	ann := s.players[0]
+	if ann.stars != 6 || ann.vineStar != 2 || ann.press != 3 || ann.modules != 2 || cubes(ann.still, grapeLetters) != "MM" || s.r.ecoValue(ann.eco) != -2 {
+		t.Errorf("Ann: stars %d (vineyard %d) press %d modules %d still %s eco %d", ann.stars, ann.vineStar, ann.press, ann.modules,
+			cubes(ann.still, grapeLetters), s.r.ecoValue(ann.eco))
+	}
+	if len(ann.vines) != 1 || ann.vines[0].card.ID != "verneuil" {
+		t.Errorf("Ann's vineyards: %v", ann.vines)
+	}
+	// Ann has 6 stars to Ben's 6; Ann's Vineyard inheritance card has 2, Ben has none.
+	if s.order[0] != 0 {
+		t.Errorf("Ann wins the star tie with her Vineyard inheritance card; order %v", s.order)
+	}
+}
+
+// TestMerchantCorksFromTheOenotheque: under corks-defect
+// cellar-then-oenotheque the Wine Merchant, his cellar empty, discards his
+// least valuable cuvée from the œnothèque; by default he discards nothing.
+func TestMerchantCorksFromTheOenotheque(t *testing.T) {
+	for _, value := range []string{"cellar", "cellar-then-oenotheque"} {
+		tb, diags := tables.Parse("opt", withOption(t, "corks-defect", value))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		s := &state{r: fromTables(tb), merchant: &player{merchant: true}}
+		s.merchant.oeno = [3]int{0, 1, 1}
+		s.merchantCorks()
+		want := map[string]string{"cellar": "NB", "cellar-then-oenotheque": "B"}[value]
+		if got := cubes(s.merchant.oeno, cuveeLetters); got != want {
+			t.Errorf("corks-defect %s: the Merchant's œnothèque holds %s, want %s", value, got, want)
+		}
+	}
+}
+
+// TestSubsidiesInTurnOrder: the subsidies' tokens come in council order,
+// whatever the order of the spots.
+func TestSubsidiesInTurnOrder(t *testing.T) {
+	s := &state{order: []int{1, 0}, subsidies: []int{0, 1, 0}}
+	s.paySubsidies()
+	var got []int
+	for len(s.pending) > 0 {
+		got = append(got, s.next().who)
+		s.pop()
+	}
+	if fmt.Sprint(got) != "[1 0 0]" {
+		t.Errorf("tokens drawn by %v, want [1 0 0]", got)
 	}
 }

@@ -20,7 +20,7 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	cards := words(l, 1)
 	unseen := 0
 	for _, c := range s.r.Vineyards {
-		if !c.Inheritance && !s.vineSeen[c.ID] {
+		if !c.Inheritance && !s.vineSeen[c.Idx] {
 			unseen++
 		}
 	}
@@ -49,7 +49,7 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 		}
 		seen[c.ID] = true
 		switch {
-		case !s.vineSeen[c.ID]:
+		case !s.vineSeen[c.Idx]:
 			if unseen == 0 {
 				return fail(i+1, "%s cannot come up: the stacks are empty", c.ID)
 			}
@@ -60,7 +60,7 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 		default:
 			return fail(i+1, "%s has already come up and cannot come up again (it is not in the stacks)", c.ID)
 		}
-		s.vineSeen[c.ID] = true
+		s.vineSeen[c.Idx] = true
 		offers = append(offers, c)
 	}
 	if renewal && s.keyCheck != nil && len(offers) > 0 {
@@ -195,32 +195,38 @@ func (s *state) marketLine(l *validate.Line, w want) *ruleError {
 // chose them; resolved at once, in that order.
 func (s *state) inherit(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
-	var ids []int
-	for i := 1; i < len(l.Tokens); i++ {
-		if l.Word(i) != "," {
-			ids = append(ids, i)
-		}
+	kept, e := s.inheritCards(p, l)
+	if e != nil {
+		return e
 	}
-	if len(ids) != s.r.InheritKeep {
-		return fail(0, "%s keeps %d inheritance cards, not %d: %s: inherit ID ID ID (%s)", p.name, s.r.InheritKeep, len(ids), p.name, s.inheritList())
+	if len(kept) != s.r.InheritKeep {
+		return fail(0, "%s keeps %d inheritance cards, not %d: %s: inherit ID ID ID (%s)", p.name, s.r.InheritKeep, len(kept), p.name, s.inheritList())
 	}
 	s.inheritLines[who] = l
-	for _, t := range ids {
-		id := strings.ToUpper(l.Word(t))
-		c := s.r.inheritance(id)
-		if c == nil {
-			return fail(t, "no inheritance card is called %q (%s)", l.Word(t), s.inheritList())
+	for _, k := range kept {
+		c, t := k.card, k.tok
+		if c.ID != "" {
+			if s.inheritSeen[c.ID] > 0 {
+				return fail(t, "%s was already kept by another player: each inheritance card is kept once", c.ID)
+			}
+			s.inheritSeen[c.ID]++
 		}
-		if s.inheritSeen[id] > 0 {
-			return fail(t, "%s was already kept by another player: each inheritance card is kept once", id)
+		if s.inheritKinds == nil {
+			s.inheritKinds = map[string]int{}
 		}
-		s.inheritSeen[id]++
-		s.picks[who] = append(s.picks[who], id)
+		if s.inheritKinds[c.Kind] >= s.r.InheritBox[c.Kind] {
+			return fail(t, "the box holds %d %s inheritance cards: this would be one more", s.r.InheritBox[c.Kind], c.Kind)
+		}
+		s.inheritKinds[c.Kind]++
+		s.picks[who] = append(s.picks[who], c.ID)
 		switch c.Kind {
 		case "vineyard":
 			v := s.r.vine(c.Vine)
 			if v != nil {
-				s.vineSeen[v.ID] = true
+				if s.vineSeen[v.Idx] {
+					return fail(t, "the %s vineyard card was already inherited: each Inheritance vineyard comes once", v.ID)
+				}
+				s.vineSeen[v.Idx] = true
 				p.vines = append(p.vines, owned{card: v, region: v.Region})
 				p.pp += v.PP
 				s.gainEco(p, v.Eco)
@@ -238,11 +244,15 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 		s.gainEco(p, c.Eco)
 		p.stars += c.Stars
 		if p.cellarCount()+sum3(c.Cellar) > s.r.CellarMax {
-			return fail(t, "%s's cellar holds %d cuvées", p.name, s.r.CellarMax)
+			if e := s.dispute(fail(t, "%s's cellar holds %d cuvées", p.name, s.r.CellarMax)); e != nil {
+				return e
+			}
 		}
 		add(&p.cellar, c.Cellar)
 		if p.stillCount()+sum3(c.Still) > s.r.wineryCap(p.modules) {
-			return fail(t, "%s's winery holds %d still wines", p.name, s.r.wineryCap(p.modules))
+			if e := s.dispute(fail(t, "%s's winery holds %d still wines", p.name, s.r.wineryCap(p.modules))); e != nil {
+				return e
+			}
 		}
 		add(&p.still, c.Still)
 	}
@@ -251,6 +261,144 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 		return s.checkDraft()
 	}
 	return nil
+}
+
+// keptCard is one Inheritance card of an inherit line and the token that
+// names it.
+type keptCard struct {
+	card *inheritCard
+	tok  int
+}
+
+// inheritCards reads an inherit line: table ids (`inherit V2 P3 V3`), or
+// each card with its contents, commas between the cards
+// (`inherit vineyard:verneuil stars=1 eco+1 , press+2 , winery+1 still=MM`).
+// A declared card is the tables' card with those contents when one is left
+// in the box; otherwise the record's contents are played as written.
+func (s *state) inheritCards(p *player, l *validate.Line) ([]keptCard, *ruleError) {
+	inline := false
+	for i := 1; i < len(l.Tokens); i++ {
+		if w := l.Word(i); strings.ContainsAny(w, ":+=") || w == "," {
+			inline = true
+		}
+	}
+	var kept []keptCard
+	if !inline {
+		for t := 1; t < len(l.Tokens); t++ {
+			c := s.r.inheritance(strings.ToUpper(l.Word(t)))
+			if c == nil {
+				return nil, fail(t, "no inheritance card is called %q (%s)", l.Word(t), s.inheritList())
+			}
+			kept = append(kept, keptCard{card: c, tok: t})
+		}
+		return kept, nil
+	}
+	from := 1
+	for t := 1; t <= len(l.Tokens); t++ {
+		if t < len(l.Tokens) && l.Word(t) != "," {
+			continue
+		}
+		if t == from {
+			return nil, syntax(t, "an inheritance card is missing between the commas: %s: inherit CARD , CARD , CARD", p.name)
+		}
+		c, e := s.declaredInheritance(l, from, t)
+		if e != nil {
+			return nil, e
+		}
+		kept = append(kept, keptCard{card: c, tok: from})
+		from = t + 1
+	}
+	return kept, nil
+}
+
+// declaredInheritance reads one card of an inline inherit line, tokens
+// [from, to): an id, or KIND (vineyard:CARD, press+N, winery+N) and its
+// contents (stars=N, eco+N, cellar=CUVEES, still=WINES).
+func (s *state) declaredInheritance(l *validate.Line, from, to int) (*inheritCard, *ruleError) {
+	const form = "an inheritance card is written by its id (V1) or by its contents: vineyard:CARD, press+N or winery+N, then stars=N, eco+N, cellar=CUVEES, still=WINES"
+	if to-from == 1 {
+		if c := s.r.inheritance(strings.ToUpper(l.Word(from))); c != nil {
+			return c, nil
+		}
+	}
+	var d inheritCard
+	stars := -1
+	for i := from; i < to; i++ {
+		w := l.Lower(i)
+		k, v, eq := strings.Cut(w, "=")
+		if !eq {
+			if j := strings.IndexAny(w, "+:"); j > 0 {
+				k, v = w[:j], w[j+1:]
+			}
+		}
+		num := func() (int, *ruleError) {
+			n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
+			if err != nil || n < 0 {
+				return 0, syntax(i, "%s takes a number: %s", k, form)
+			}
+			return n, nil
+		}
+		var e *ruleError
+		switch {
+		case i == from && k == "vineyard" && v != "":
+			vc := s.r.vine(v)
+			if vc == nil || !vc.Inheritance {
+				return nil, fail(i, "%q is not one of the Vallée de la Marne vineyards set aside for the inheritance", v)
+			}
+			d.Kind, d.Vine = "vineyard", vc.ID
+		case i == from && k == "press":
+			d.Kind = "press"
+			d.Press, e = num()
+		case i == from && (k == "winery" || k == "modules"):
+			d.Kind = "winery"
+			d.Modules, e = num()
+		case i > from && k == "stars":
+			stars, e = num()
+		case i > from && k == "eco":
+			d.Eco, e = num()
+		case i > from && k == "cellar":
+			c, ok := parseCubes([]string{v}, cuveeLetters, "")
+			if !ok {
+				return nil, syntax(i, "cellar lists cuvées T, N, B")
+			}
+			d.Cellar = c
+		case i > from && k == "still":
+			c, ok := parseCubes([]string{v}, grapeLetters, "")
+			if !ok {
+				return nil, syntax(i, "still lists still wines M, P, C")
+			}
+			d.Still = c
+		default:
+			if i == from && to-from == 1 {
+				return nil, fail(i, "no inheritance card is called %q (%s)", l.Word(i), s.inheritList())
+			}
+			return nil, syntax(i, "%s", form)
+		}
+		if e != nil {
+			return nil, e
+		}
+	}
+	// The tables' card with these contents, not kept yet.
+	var seen *inheritCard
+	for i := range s.r.Inherit {
+		c := &s.r.Inherit[i]
+		if c.Kind != d.Kind || c.Vine != d.Vine || c.Press != d.Press || c.Modules != d.Modules ||
+			c.Eco != d.Eco || c.Cellar != d.Cellar || c.Still != d.Still || (stars >= 0 && c.Stars != stars) {
+			continue
+		}
+		if s.inheritSeen[c.ID] == 0 {
+			return c, nil
+		}
+		seen = c
+	}
+	if seen != nil && stars < 0 {
+		return seen, nil // reported as kept twice
+	}
+	if stars < 0 {
+		return nil, fail(from, "no inheritance card of the tables has these contents: write its stars (stars=N)")
+	}
+	d.Stars = stars
+	return &d, nil
 }
 
 func (s *state) inheritList() string {
@@ -316,6 +464,9 @@ func (s *state) checkDraft() *ruleError {
 		for i := 0; i < n; i++ {
 			h := ((i-k)%n + n) % n // player i holds the hand dealt to the player k seats to his right
 			id := s.picks[i][k]
+			if id == "" {
+				return fail(0, "the deal lines name the inheritance cards by id: %s's pick %d is no card of the tables", s.players[i].name, k+1)
+			}
 			j := indexStr(hands[h], id)
 			if j < 0 {
 				l := s.inheritLines[i]
@@ -392,6 +543,20 @@ func (s *state) startRound() {
 }
 
 func (s *state) spots(zone string) []spot {
+	base := s.baseSpots(zone)
+	if len(s.extra[zone]) == 0 {
+		return base
+	}
+	// A spot taken twice as played: the extra places have its effects.
+	sp := append([]spot(nil), base...)
+	for _, k := range s.extra[zone] {
+		sp = append(sp, base[k])
+	}
+	return sp
+}
+
+// baseSpots are the zone's printed spots.
+func (s *state) baseSpots(zone string) []spot {
 	if s.first {
 		return s.r.SimpleSpots[zone]
 	}
@@ -400,8 +565,9 @@ func (s *state) spots(zone string) []spot {
 
 func (s *state) resetBoard() {
 	s.board = map[string][]occupant{}
+	s.extra = nil
 	for _, z := range zoneOrder {
-		n := len(s.spots(z))
+		n := len(s.baseSpots(z))
 		switch z {
 		case "vineyard":
 			n = len(s.offers)

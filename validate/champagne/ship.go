@@ -212,8 +212,12 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		}
 		if sh.keep != "" {
 			s.tokensOut[sh.keep]++
-			s.tokenSupply += sec.tokens - 1
-			sec.tokens = 0
+			if s.r.opt("market-tokens", "any-active") {
+				sec.tokens-- // the others stay for the next validation of the active order
+			} else {
+				s.tokenSupply += sec.tokens - 1
+				sec.tokens = 0
+			}
 			s.gainToken(p, sh.keep, sh.keepArg)
 		}
 		refills = append(refills, s.validated(c)...)
@@ -292,9 +296,13 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 // merchantCorks: the Wine Merchant gives up his least valuable cuvée.
 func (s *state) merchantCorks() {
 	m := s.merchant
+	from := &m.cellar
+	if m.cellarCount() == 0 && s.r.opt("corks-defect", "cellar-then-oenotheque") {
+		from = &m.oeno
+	}
 	for t := range 3 {
-		if m.cellar[t] > 0 {
-			m.cellar[t]--
+		if from[t] > 0 {
+			from[t]--
 			return
 		}
 	}

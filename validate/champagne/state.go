@@ -135,7 +135,7 @@ type state struct {
 	order    []int // council order: player indices, first to play first
 
 	offers     []*vineCard
-	vineSeen   map[string]bool
+	vineSeen   []bool // by index in rules.Vineyards: the card has come up
 	vineDisc   map[string]*vineCard
 	sectors    []*sector
 	eventsSeen map[string]int
@@ -156,6 +156,7 @@ type state struct {
 	tokenDisc   int
 
 	inheritSeen  map[string]int // inheritance cards kept
+	inheritKinds map[string]int // inheritance cards kept, per kind
 	dealt        map[string]bool
 	deals        [][]string // inheritance cards dealt to each player (optional)
 	picks        [][]string
@@ -164,7 +165,23 @@ type state struct {
 	finished     bool
 	harvestRun   bool // this round's harvest has been brought in
 	subsidized   map[string]bool
+	subsidies    []int // players owed a subsidies token this round, in resolution order
 	final        *finalScore
+
+	asPlayed bool             // --as-played: apply what can be applied, note the error
+	disputes []*ruleError     // errors applied as played by the current line
+	extra    map[string][]int // --as-played: spots taken twice this round (zone -> the real spot of each extra place)
+}
+
+// dispute notes a broken rule. As played, the action is applied as written
+// and the error is reported with the game going on; otherwise it stops the
+// replay.
+func (s *state) dispute(e *ruleError) *ruleError {
+	if !s.asPlayed {
+		return e
+	}
+	s.disputes = append(s.disputes, e)
+	return nil
 }
 
 // keyCheck remembers the key region or grape of a localized event, to be
@@ -177,18 +194,25 @@ type keyCheck struct {
 	line    int
 }
 
+// pending is a stack: the next expected step is its last element, so that
+// pushing steps in front of the others reuses the slice.
 func (s *state) pushFront(ws ...want) {
-	s.pending = append(append([]want{}, ws...), s.pending...)
+	for i := len(ws) - 1; i >= 0; i-- {
+		s.pending = append(s.pending, ws[i])
+	}
 }
 
 func (s *state) next() want {
 	if len(s.pending) == 0 {
 		return want{kind: wDone}
 	}
-	return s.pending[0]
+	return s.pending[len(s.pending)-1]
 }
 
-func (s *state) pop() { s.pending = s.pending[1:] }
+func (s *state) pop() {
+	s.pending[len(s.pending)-1] = want{} // drop the closure
+	s.pending = s.pending[:len(s.pending)-1]
+}
 
 // seats counts the places at the table, the Wine Merchant included.
 func (s *state) seats() int { return len(s.players) }

@@ -21,27 +21,6 @@ func (Game) rulesFor(opt validate.Options) (*rules, validate.Diagnostics) {
 	return fromTables(t), diags
 }
 
-// played lists the house-ruling values the engine applies; any other
-// value of these options is played as the default, with a warning.
-var played = map[string][]string{
-	"marketing-order": {"n+1-first"},
-	"market-tokens":   {"first-active"},
-	"exchange-timing": {"any-time"},
-}
-
-func unsupported(r *rules, rec *validate.Record) validate.Diagnostics {
-	var ds validate.Diagnostics
-	for name, ok := range played {
-		v, set := r.Options[name]
-		if !set || v == ok[0] {
-			continue
-		}
-		ds = append(ds, validate.Diagnostic{File: rec.File, Severity: validate.Warning, Code: validate.CodeRule,
-			Message: "the engine plays option " + name + " as " + ok[0] + ", not " + v})
-	}
-	return ds
-}
-
 var cachedDefault *rules
 
 func defaultRules() *rules {
@@ -75,6 +54,7 @@ func fromTables(t *tables.Tables) *rules {
 		if v.Wild(t) {
 			c.Region = -1
 		}
+		c.Idx = len(r.Vineyards)
 		r.Vineyards = append(r.Vineyards, c)
 	}
 	for _, c := range t.Cuvees {
@@ -129,12 +109,14 @@ func fromTables(t *tables.Tables) *rules {
 		r.Events[e.Key] = e.Count
 		r.EventPP[e.Key] = t.EventPP(e.Key)
 	}
+	r.InheritBox = map[string]int{}
 	for _, in := range t.Inheritances {
 		c := inheritCard{ID: strings.ToUpper(in.ID), Kind: in.Kind, Stars: in.Stars, Vine: in.Vineyard,
 			Press: in.Press, Modules: in.Modules, Eco: in.Eco}
 		c.Cellar, _ = parseCubes([]string{in.Cellar}, cuveeLetters, "")
 		c.Still, _ = parseCubes([]string{in.Still}, grapeLetters, "")
 		r.Inherit = append(r.Inherit, c)
+		r.InheritBox[c.Kind]++
 	}
 	r.Spots, r.SimpleSpots = map[string][]spot{}, map[string][]spot{}
 	for _, z := range []string{"press", "winery", "marketing", "shipping", "draw"} {
@@ -169,6 +151,8 @@ func fromTables(t *tables.Tables) *rules {
 			}
 		}
 	}
+	r.index()
+	r.floorZero = r.opt("negative-score", "floor-zero")
 	r.MerchantLevels, r.MerchantNames = map[string]int{}, map[string]string{}
 	for _, m := range t.MerchantLevels {
 		for _, k := range []string{m.Key, m.Alias} {

@@ -99,7 +99,9 @@ func (s *state) checkSale(p *player, sp sale, mature bool) (int, *fault) {
 		return 0, bad(sp.tok, "%s has no %s in barrel %d", p.name, varietyNames[sp.v], sp.b+1)
 	}
 	if mature && !s.t.Mature[sp.b][sp.v] {
-		return 0, bad(sp.tok, "the %s in barrel %d is not mature: barrel %d pictures %s", varietyNames[sp.v], sp.b+1, sp.b+1, pictures(s.t, sp.b))
+		if f := s.illegal(bad(sp.tok, "the %s in barrel %d is not mature: barrel %d pictures %s", varietyNames[sp.v], sp.b+1, sp.b+1, pictures(s.t, sp.b))); f != nil {
+			return 0, f
+		}
 	}
 	n := sp.n
 	if n == 0 {
@@ -144,7 +146,9 @@ func takeVineCube(p *player, v int) {
 // and whether that empties the last vine.
 func (s *state) checkHarvest(p *player, l *validate.Line, vs []int, toks []int) (bool, *fault) {
 	if p.money < s.t.HarvestCost {
-		return false, bad(0, "%s cannot harvest without money (a harvest costs %d Franc)", p.name, s.t.HarvestCost)
+		if f := s.illegal(bad(0, "%s cannot harvest without money (a harvest costs %d Franc)", p.name, s.t.HarvestCost)); f != nil {
+			return false, f
+		}
 	}
 	need := map[int]int{}
 	for i, v := range vs {
@@ -158,7 +162,9 @@ func (s *state) checkHarvest(p *player, l *validate.Line, vs []int, toks []int) 
 	}
 	last := vineCubes(p) == len(vs)
 	if last && s.ph == phActions && s.round < s.t.triggerRound() {
-		return false, bad(toks[len(toks)-1], "%s cannot harvest the last vine before the bottle reaches the rightmost leaf (round %d)", p.name, s.t.triggerRound())
+		if f := s.illegal(bad(toks[len(toks)-1], "%s cannot harvest the last vine before the bottle reaches the rightmost leaf (round %d)", p.name, s.t.triggerRound())); f != nil {
+			return false, f
+		}
 	}
 	return last, nil
 }
@@ -171,21 +177,23 @@ func (s *state) doHarvest(p *player, vs []int) {
 	}
 }
 
-// improvementTile finds a face-up improvement of a kind.
+// improvement finds a face-up improvement of a kind; when there is only a
+// used one, its index comes with the fault.
 func (s *state) improvement(p *player, k int) (int, *fault) {
-	has := false
+	used := -1
 	for i, t := range p.vineyard {
 		if t.kind == k {
-			has = true
 			if !t.used {
 				return i, nil
 			}
+			used = i
 		}
 	}
-	if !has {
+	if used < 0 {
 		return -1, bad(0, "%s has no %s tile in the vineyard", p.name, kindName(k))
 	}
-	return -1, bad(0, "%s has already used the %s tile this year", p.name, kindName(k))
+	// The used tile comes back with the fault, for --as-played.
+	return used, bad(0, "%s has already used the %s tile this year", p.name, kindName(k))
 }
 
 // placeTile puts a bought tile in the vineyard, discarding one when full.

@@ -61,7 +61,9 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 	}
 	cost := s.t.SpaceCost[sp]
 	if p.prestige < cost {
-		return bad(0, "%s has %d prestige, the %s space costs %d", p.name, p.prestige, spaceNames[sp], cost)
+		if f := s.illegal(bad(0, "%s has %d prestige, the %s space costs %d", p.name, p.prestige, spaceNames[sp], cost)); f != nil {
+			return f
+		}
 	}
 	// The action itself, checked before anything changes.
 	var apply func()
@@ -240,7 +242,9 @@ func (s *state) loans(p *player, l *validate.Line) *fault {
 			return bad(1, "%s has only %d loan(s) to repay", p.name, p.loans)
 		}
 		if p.money < k*s.t.Loan {
-			return bad(1, "%s cannot pay %d Francs to repay %d loan(s)", p.name, k*s.t.Loan, k)
+			if f := s.illegal(bad(1, "%s cannot pay %d Francs to repay %d loan(s)", p.name, k*s.t.Loan, k)); f != nil {
+				return f
+			}
 		}
 		p.loans -= k
 		p.money -= k * s.t.Loan

@@ -35,6 +35,12 @@ func FuzzReplay(f *testing.F) {
 		if rep.State != nil {
 			_ = rep.State.Text()
 		}
+		// --as-played applies illegal actions (money below zero, turns out
+		// of order): it must not panic either, and it never accepts more.
+		ap := validate.Check(engines, "fuzz.vin", data, validate.Limits{}, validate.Options{AsPlayed: true})
+		if ap.Valid() && !rep.Valid() {
+			t.Fatalf("--as-played accepted a record the strict replay rejects: %v", rep.Diagnostics)
+		}
 	})
 }
 
@@ -67,6 +73,30 @@ func BenchmarkReplay(b *testing.B) {
 		rep := validate.Check(engines, "bench.vin", data, validate.Limits{}, validate.Options{})
 		if !rep.Valid() {
 			b.Fatal(rep.Diagnostics[0].Error())
+		}
+		actions += rep.Actions
+	}
+	b.ReportMetric(float64(actions)/b.Elapsed().Seconds(), "actions/s")
+}
+
+// BenchmarkReplayEngine replays the same game from an already parsed
+// record: the engine's share (rules, checks, scoring) without the reader.
+func BenchmarkReplayEngine(b *testing.B) {
+	data, err := random(4, 7, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec, diags := validate.Parse("bench.vin", data, validate.Limits{})
+	if diags.HasErrors() {
+		b.Fatal(diags[0].Error())
+	}
+	actions := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rep := Game{}.Replay(rec, validate.Options{})
+		if rep.Diagnostics.HasErrors() || rep.Result == nil {
+			b.Fatal("the benchmark game does not replay")
 		}
 		actions += rep.Actions
 	}

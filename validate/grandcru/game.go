@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	scoregc "github.com/vintner/vintner/score/grandcru"
 
@@ -37,14 +38,20 @@ func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) 
 	return override, nil
 }
 
+// embeddedTables parses the embedded tables once: a replay never changes
+// its tables, so every replay shares them.
+var embeddedTables = sync.OnceValue(func() *Tables {
+	t, d := parseTables(defaultTables, "embedded tables")
+	if d.HasErrors() {
+		panic("grandcru: the embedded tables do not parse: " + d[0].Error())
+	}
+	return t
+})
+
 // tablesFor reads the tables in force for a replay.
 func tablesFor(opt validate.Options) (*Tables, validate.Diagnostics) {
 	if opt.Tables == nil {
-		t, d := parseTables(defaultTables, "embedded tables")
-		if d.HasErrors() {
-			panic("grandcru: the embedded tables do not parse: " + d[0].Error())
-		}
-		return t, nil
+		return embeddedTables(), nil
 	}
 	name := opt.TablesName
 	if name == "" {
@@ -95,6 +102,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 		return rep
 	}
 	s := newState(t, r, rec.Players)
+	s.asPlayed = opt.AsPlayed
 	rep.State = s
 	var claims []*validate.Line
 	for _, l := range rec.Lines {
@@ -104,6 +112,16 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 		f := s.step(l, &claims)
 		if l.Kind == validate.KindAction {
 			rep.Actions++
+		}
+		if len(s.disputes) > 0 {
+			// --as-played: the broken rules stay errors; the action stands.
+			for _, d := range s.disputes {
+				diag := validate.Errorf(l, d.tok, validate.CodeRule, "%s", d.msg)
+				diag.Hint, diag.Where, diag.Game = d.hint, s.where(), "grand-cru"
+				rep.Diagnostics = append(rep.Diagnostics, diag)
+			}
+			s.disputes = s.disputes[:0]
+			rep.Disputed = true
 		}
 		if f != nil {
 			code := f.code
@@ -400,6 +418,13 @@ func (s *state) seatOf(name string) int {
 func (s *state) check(l *validate.Line) *fault {
 	p := s.pl[s.seatOf(l.Player)]
 	for _, pr := range l.Pairs {
+		// Lists of cubes or tiles compare as counts: no text is built
+		// unless they differ.
+		if have, ok := s.listCounts(p, pr.Key); ok {
+			if want, ok := parseCounts(pr.Value); ok && want == have {
+				continue
+			}
+		}
 		got, f := s.checkValue(p, pr.Key)
 		if f != nil {
 			f.tok = pr.Tok
@@ -414,6 +439,55 @@ func (s *state) check(l *validate.Line) *fault {
 		}
 	}
 	return nil
+}
+
+// listCounts gives the counts behind a `barrelN` or `vineyard` check key.
+func (s *state) listCounts(p *player, key string) (counts [nKinds]int, ok bool) {
+	if key == "vineyard" {
+		for _, t := range p.vineyard {
+			counts[t.kind]++
+		}
+		return counts, true
+	}
+	if b, found := strings.CutPrefix(key, "barrel"); found {
+		n, err := strconv.Atoi(b)
+		if err == nil && n >= 1 && n <= s.t.barrels() {
+			copy(counts[:], p.barrels[n-1][:])
+			return counts, true
+		}
+	}
+	return counts, false
+}
+
+// parseCounts reads a `a:1,b:2` (or `a+b`) list into counts; false when
+// it is not one.
+func parseCounts(v string) (counts [nKinds]int, ok bool) {
+	for v != "" {
+		i := strings.IndexAny(v, ",+")
+		part := v
+		if i >= 0 {
+			part, v = v[:i], v[i+1:]
+		} else {
+			v = ""
+		}
+		if part == "" {
+			continue
+		}
+		name, n, hasN := strings.Cut(part, ":")
+		c := 1
+		if hasN {
+			var err error
+			if c, err = strconv.Atoi(n); err != nil {
+				return counts, false
+			}
+		}
+		k, found := parseKind(name)
+		if !found {
+			return counts, false
+		}
+		counts[k] += c
+	}
+	return counts, true
 }
 
 func show(v string) string {

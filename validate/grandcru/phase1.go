@@ -42,7 +42,10 @@ func (s *state) action(l *validate.Line) *fault {
 			if p.actions >= s.t.FestivalLimit {
 				return bad(-1, "%s has taken %d special actions, the most a festival allows", p.name, p.actions)
 			}
-			return s.notYourTurn(p, "in the festival")
+			if f := s.illegal(s.notYourTurn(p, "in the festival")); f != nil {
+				return f
+			}
+			s.turn = seat // as played: the festival goes on from this player
 		}
 		return s.festival(p, l)
 	}
@@ -50,7 +53,15 @@ func (s *state) action(l *validate.Line) *fault {
 		if p.passed {
 			return bad(-1, "%s has passed and takes no more actions this year (it is %s's turn)", p.name, s.pl[s.turn].name)
 		}
-		return s.notYourTurn(p, "")
+		if f := s.illegal(s.notYourTurn(p, "")); f != nil {
+			return f
+		}
+		// As played: the turn goes on clockwise from this player.
+		if s.triggered {
+			s.final = slices.DeleteFunc(s.final, func(q int) bool { return q == seat })
+			s.final = append([]int{seat}, s.final...)
+		}
+		s.turn = seat
 	}
 	last, f := s.phaseOne(p, l)
 	if f != nil {
@@ -206,7 +217,9 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			return false, bad(1, "%s holds the bid on the %s, not %s", s.pl[c.bidder].name, kindName(c.kind), p.name)
 		}
 		if p.money < c.bid {
-			return false, bad(0, "%s cannot pay the bid of %d Francs", p.name, c.bid)
+			if f := s.illegal(bad(0, "%s cannot pay the bid of %d Francs", p.name, c.bid)); f != nil {
+				return false, f
+			}
 		}
 		d, f := s.checkPlace(p, l, i)
 		if f != nil {
@@ -241,7 +254,9 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			return false, bad(2, "auction column %d holds no tile", col+1)
 		}
 		if p.money < s.t.DirectPrice {
-			return false, bad(0, "%s cannot pay %d Francs to buy a tile directly", p.name, s.t.DirectPrice)
+			if f := s.illegal(bad(0, "%s cannot pay %d Francs to buy a tile directly", p.name, s.t.DirectPrice)); f != nil {
+				return false, f
+			}
 		}
 		d, f := s.checkPlace(p, l, i)
 		if f != nil {
@@ -270,7 +285,9 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			return false, f
 		}
 		if s.price[v] >= s.t.topSpace(v) && !s.r.demandAtTopAllowed {
-			return false, bad(1, "the %s price marker is already on the top space", varietyNames[v])
+			if f := s.illegal(bad(1, "the %s price marker is already on the top space", varietyNames[v])); f != nil {
+				return false, f
+			}
 		}
 		s.raise(v, 1)
 		return false, nil
@@ -321,7 +338,13 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 	}
 	ti, f := s.improvement(p, k)
 	if f != nil {
-		return false, f
+		if ti < 0 {
+			return false, f
+		}
+		// A second use this year, applied as written.
+		if f := s.illegal(f); f != nil {
+			return false, f
+		}
 	}
 	last, f := s.useImprovement(p, l, k)
 	if f != nil {

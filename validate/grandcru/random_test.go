@@ -123,6 +123,10 @@ func TestRandomWithRulings(t *testing.T) {
 			if !rep.Valid() {
 				t.Fatalf("%s seed %d: %s", name, seed, rep.Diagnostics[0].Error())
 			}
+			label := rep.Result.Categories[1].Label
+			if (name == "tile-value-per-tile") != (label == "Tiles") {
+				t.Fatalf("%s: the tile row is labelled %q", name, label)
+			}
 		}
 	}
 }

@@ -69,6 +69,11 @@ func TestMaturingAndSpoilage(t *testing.T) {
 
 func TestInterestEmergencyLoansBankruptcy(t *testing.T) {
 	s := testState(t, "Ann", "Ben", "Cal")
+	// A linear interest row (1 Franc a loan), so that one emergency loan
+	// can still leave a vineyard short.
+	linear := *s.t
+	linear.Interest = []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
+	s.t = &linear
 	ann, ben, cal := s.pl[0], s.pl[1], s.pl[2]
 	ann.loans, ann.money = 3, 1  // owes 3: one emergency loan of 5
 	ben.loans, ben.money = 11, 5 // owes 11 at the maximum: bankrupt

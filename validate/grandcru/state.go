@@ -99,6 +99,11 @@ type state struct {
 	setLoans, setStart, setDisplay bool
 
 	bankruptcy bool
+
+	// asPlayed applies an illegal action as written where it can be
+	// (--as-played); disputes collects the rules it broke on the line.
+	asPlayed bool
+	disputes []*fault
 }
 
 // fault is a broken rule at a token of the line being replayed.
@@ -111,6 +116,17 @@ type fault struct {
 
 func bad(tok int, format string, args ...any) *fault {
 	return &fault{tok: tok, msg: fmt.Sprintf(format, args...)}
+}
+
+// illegal reports a broken rule whose action can still be carried out as
+// written: without --as-played it is the line's fault; with it the rule is
+// recorded as disputed and the caller goes on (nil).
+func (s *state) illegal(f *fault) *fault {
+	if !s.asPlayed {
+		return f
+	}
+	s.disputes = append(s.disputes, f)
+	return nil
 }
 
 func newState(t *Tables, r rulings, names []string) *state {

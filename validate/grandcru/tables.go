@@ -106,10 +106,10 @@ func kindName(k int) string {
 
 // parseKind reads a tile name (a variety or an improvement, alias allowed).
 func parseKind(w string) (int, bool) {
-	w = strings.ToLower(w)
 	if v, ok := parseVariety(w); ok {
 		return v, true
 	}
+	w = strings.ToLower(w)
 	for i, n := range improvementNames {
 		if n == w {
 			return nVarieties + i, true
@@ -122,6 +122,13 @@ func parseKind(w string) (int, bool) {
 }
 
 func parseVariety(w string) (int, bool) {
+	// Records are written in lower case: look the word up as written
+	// first, lower-casing only when that fails.
+	for i, n := range varietyNames {
+		if n == w {
+			return i, true
+		}
+	}
 	w = strings.ToLower(w)
 	for i, n := range varietyNames {
 		if n == w {

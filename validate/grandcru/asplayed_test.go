@@ -1,0 +1,69 @@
+package grandcru
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// TestAsPlayedAppliesAndGoesOn: with --as-played every broken rule whose
+// action can be carried out as written is reported, the action stands
+// (money and prestige may go below zero) and the replay reaches the end;
+// without it the replay stops at the first.
+func TestAsPlayedAppliesAndGoesOn(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/grand-cru/as-played/several-errors.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict := validate.Check(engines, "x.vin", data, validate.Limits{}, validate.Options{})
+	if len(strict.Diagnostics) != 1 || strict.Diagnostics[0].Line != 13 || strict.Disputed || strict.Result != nil {
+		t.Fatalf("without --as-played: one error at line 13, got %v (disputed %v)", strict.Diagnostics, strict.Disputed)
+	}
+	rep := validate.Check(engines, "x.vin", data, validate.Limits{}, validate.Options{AsPlayed: true})
+	want := []string{
+		"13: Ann cannot harvest the last vine before the bottle reaches the rightmost leaf (round 4)",
+		"14: Ben cannot pay 7 Francs to buy a tile directly",
+		"17: Ben cannot harvest without money (a harvest costs 1 Franc)",
+		"19: Ann has 3 prestige, the cash-5 space costs 5",
+		"25: it is Ann's turn, not Ben's",
+		"25: the merlot in barrel 2 is not mature: barrel 2 pictures gamay",
+		"33: Ben has already used the advertising tile this year",
+	}
+	var got []string
+	for _, d := range rep.Diagnostics {
+		if d.Severity != validate.Error || d.Code != validate.CodeRule {
+			t.Errorf("every disputed rule is a rule error: %v", d)
+		}
+		got = append(got, fmt.Sprintf("%d: %s", d.Line, d.Message))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The check lines after Ben's purchase and Ann's cash (Ben at -1
+	// Francs, Ann at -2 prestige) and both claims hold: the state is the
+	// one played.
+	if !rep.Disputed || rep.Valid() || rep.Result == nil || len(rep.Claims) != 2 {
+		t.Fatalf("disputed %v, valid %v, result %v, claims %d", rep.Disputed, rep.Valid(), rep.Result != nil, len(rep.Claims))
+	}
+	if ben := rep.Result.Player("Ben"); ben == nil || ben.Total != 1 {
+		t.Errorf("Ben's vineyard as played is worth 1: %+v", ben)
+	}
+}
+
+// TestAsPlayedStopsWhereNothingApplies: selling wine that is not in the
+// barrel cannot be carried out as written; the replay stops there.
+func TestAsPlayedStopsWhereNothingApplies(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/grand-cru/as-played/several-errors.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(data), "Ben: sell merlot 2\n", "Ben: sell merlot 2 5\n", 1)
+	rep := validate.Check(engines, "x.vin", []byte(s), validate.Limits{}, validate.Options{AsPlayed: true})
+	last := rep.Diagnostics[len(rep.Diagnostics)-1]
+	if last.Line != 25 || last.Message != "Ben has only 1 merlot in barrel 2" || rep.Result != nil {
+		t.Fatalf("the replay stops at line 25: %v", rep.Diagnostics)
+	}
+}
