@@ -110,15 +110,70 @@ func (x *sheetIndex) longestTour(filled []bool, simple bool) int {
 	} else {
 		t.used, t.seen = make([]bool, len(x.ends)), make([]bool, x.nodes)
 	}
-	for v := 0; v < x.nodes; v++ {
-		for _, e := range x.adj[v] {
-			if filled[e] {
+	if simple {
+		for v := 0; v < x.nodes; v++ {
+			if t.degree(v) > 0 {
 				t.walk(v, 0)
-				break
 			}
+		}
+		return t.best
+	}
+	// A longest trail that is not closed starts (and ends) at a wine of odd
+	// degree: at an even one an unused path would extend it. A closed one
+	// uses every path at each of its wines, so it is a whole component
+	// whose wines all have even degree. So: such a component counts its
+	// paths; in the others the search starts only at odd wines.
+	comp := t.seen // reused as "visited" while labelling components
+	for v := 0; v < x.nodes; v++ {
+		if comp[v] || t.degree(v) == 0 {
+			continue
+		}
+		if odd, ends := t.component(v); odd == 0 {
+			t.best = max(t.best, ends/2)
+		}
+	}
+	clear(comp)
+	for v := 0; v < x.nodes; v++ {
+		if t.degree(v)%2 == 1 {
+			t.walk(v, 0)
 		}
 	}
 	return t.best
+}
+
+// degree counts the filled paths at wine v.
+func (t *tour) degree(v int) int {
+	d := 0
+	for _, e := range t.x.adj[v] {
+		if t.filled[e] {
+			d++
+		}
+	}
+	return d
+}
+
+// component marks the wines joined to v by filled paths in t.seen and
+// counts their odd-degree wines and the sum of their degrees (each path
+// counted from both ends).
+func (t *tour) component(v int) (odd, ends int) {
+	t.seen[v] = true
+	d := t.degree(v)
+	odd += d % 2
+	ends += d
+	for _, e := range t.x.adj[v] {
+		if !t.filled[e] {
+			continue
+		}
+		to := int(t.x.ends[e][0])
+		if to == v {
+			to = int(t.x.ends[e][1])
+		}
+		if !t.seen[to] {
+			o, n := t.component(to)
+			odd, ends = odd+o, ends+n
+		}
+	}
+	return odd, ends
 }
 
 type tour struct {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vintner/vintner/internal/rng"
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/validate"
 )
@@ -191,5 +192,34 @@ func TestLeadersSheetIsAuthoritative(t *testing.T) {
 	rep = validate.Check([]validate.Game{New()}, "x.vin", []byte(bad), validate.Limits{}, validate.Options{AtLine: 6})
 	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Line != 6 || !strings.HasPrefix(rep.Diagnostics[0].Message, "the leader Ben's sheet prints '02's") {
 		t.Fatalf("Ann's schedule in Ben's year: %v", rep.Diagnostics)
+	}
+}
+
+// TestLongestTourAgainstBruteForce: the trail search that starts only at
+// odd wines (and counts whole even components) agrees with trying every
+// walk, on random sets of filled paths of real sheets.
+func TestLongestTourAgainstBruteForce(t *testing.T) {
+	src := rng.New(3)
+	set, err := layouts.SetCached("B1-48J5-5WLB-W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := set[0]
+	x := indexOf(l)
+	for i := 0; i < 400; i++ {
+		filled := make([]bool, len(l.Paths))
+		var edges [][2]string
+		keep := 1 + src.Intn(4) // from sparse to about half the map
+		for e := range filled {
+			if src.Intn(8) < keep {
+				filled[e] = true
+				edges = append(edges, [2]string{l.Paths[e].A, l.Paths[e].B})
+			}
+		}
+		for _, simple := range []bool{false, true} {
+			if got, want := x.longestTour(filled, simple), bruteLongest(edges, simple); got != want {
+				t.Fatalf("simple=%v %v: %d, brute force %d", simple, edges, got, want)
+			}
+		}
 	}
 }

@@ -490,5 +490,5 @@ func (g *gen) merchantEvent() error {
 	for range 1 + g.pick(3) {
 		cu[g.pick(3)]++
 	}
-	return g.emit("merchant shipping %d cuvees %s", 1+g.pick(len(g.s.board["shipping"])), cubes(cu, cuveeLetters))
+	return g.emit("merchant shipping %d cuvees %s", 1+g.pick(len(g.s.zone("shipping"))), cubes(cu, cuveeLetters))
 }

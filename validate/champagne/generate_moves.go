@@ -19,7 +19,7 @@ func (g *gen) place(who int) error {
 	// A free disc first, now and then.
 	if !p.discUsed && s.available(who) > 0 && g.pick(2) == 0 {
 		for _, z := range zoneOrder {
-			if s.actionToken(p, z) == "" || (z == "marketing" && len(s.board[z]) == 0) {
+			if s.actionToken(p, z) == "" || (z == "marketing" && len(s.zone(z)) == 0) {
 				continue
 			}
 			if c := g.freeSpot(who, z); c >= 0 {
@@ -43,7 +43,7 @@ func (g *gen) place(who int) error {
 	}
 	var cs []cand
 	for _, z := range zoneOrder {
-		for k, o := range s.board[z] {
+		for k, o := range s.zone(z) {
 			if o.who != -1 {
 				continue
 			}
@@ -80,7 +80,7 @@ func (g *gen) linksTo(who int, z string, k int) bool {
 	if g.s.first || k >= len(sp) || sp[k].Link == 0 {
 		return false
 	}
-	for j, o := range g.s.board[z] {
+	for j, o := range g.s.zone(z) {
 		if j != k && j < len(sp) && sp[j].Link == sp[k].Link && o.who == who {
 			return true
 		}
@@ -98,7 +98,7 @@ func (g *gen) reservedBy(id string) string {
 }
 
 func (g *gen) freeSpot(who int, z string) int {
-	for k, o := range g.s.board[z] {
+	for k, o := range g.s.zone(z) {
 		if o.who == -1 && (z != "draw" || !g.onDraw(who)) {
 			return k
 		}
@@ -108,7 +108,7 @@ func (g *gen) freeSpot(who int, z string) int {
 
 func (g *gen) onDraw(who int) bool {
 	n := 0
-	for _, o := range g.s.board["draw"] {
+	for _, o := range g.s.zone("draw") {
 		if o.who == who {
 			n++
 		}

@@ -48,10 +48,10 @@ func (s *state) current() int {
 // spotOf reads "ZONE SPOT" at token i.
 func (s *state) spotOf(l *validate.Line, i int) (string, int, *ruleError) {
 	zone := l.Lower(i)
-	if _, ok := s.board[zone]; !ok {
+	if zoneIndex(zone) < 0 {
 		return "", 0, syntax(i, "no action zone is called %q: vineyard, press, winery, marketing, shipping, draw, council", l.Word(i))
 	}
-	if zone == "marketing" && len(s.board[zone]) == 0 {
+	if zone == "marketing" && len(s.zone(zone)) == 0 {
 		return "", 0, fail(i, "the first-game side of the board has no Marketing Strategy zone")
 	}
 	if len(l.Tokens) != i+2 {
@@ -84,7 +84,7 @@ func (s *state) spotOf(l *validate.Line, i int) (string, int, *ruleError) {
 		return "", 0, syntax(i+1, "the marketing spots are n1 and n2")
 	}
 	n, err := strconv.Atoi(w)
-	spots := len(s.board[zone]) - len(s.extra[zone])
+	spots := len(s.zone(zone)) - len(s.extra[zone])
 	if err != nil || n < 1 || n > spots {
 		return "", 0, syntax(i+1, "the %s zone has spots 1 to %d, not %q", zone, spots, l.Word(i+1))
 	}
@@ -141,7 +141,7 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 			return fail(1, "%s has no additional-action token for the %s zone", p.name, zone)
 		}
 	}
-	o := s.board[zone][k]
+	o := s.zone(zone)[k]
 	var taken *ruleError
 	switch {
 	case o.who == -2:
@@ -162,12 +162,12 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 			s.extra = map[string][]int{}
 		}
 		s.extra[zone] = append(s.extra[zone], k)
-		s.board[zone] = append(s.board[zone], free)
-		k = len(s.board[zone]) - 1
+		s.board[zoneIndex(zone)] = append(s.board[zoneIndex(zone)], free)
+		k = len(s.zone(zone)) - 1
 	}
-	if limit := s.r.PerPlayer[zone]; limit > 0 {
+	if limit := s.r.zonePerPlayer[zoneIndex(zone)]; limit > 0 {
 		n := 0
-		for _, o := range s.board[zone] {
+		for _, o := range s.zone(zone) {
 			if o.who == who {
 				n++
 			}
@@ -186,7 +186,7 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 		s.useUp(p, kind)
 		p.discUsed = true
 	}
-	s.board[zone][k] = occupant{who: who, disc: disc}
+	s.zone(zone)[k] = occupant{who: who, disc: disc}
 	if !disc {
 		s.placed[who]++
 		s.turn++
@@ -198,7 +198,7 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 	if cur := s.current(); cur >= 0 {
 		s.pushFront(want{kind: wPlace, who: cur})
 	} else {
-		s.pushFront(want{kind: wAuto, fn: s.startResolution})
+		s.pushFront(want{kind: wAuto, step: stepStartResolution})
 	}
 	return nil
 }
@@ -207,12 +207,12 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 // when he has a collaborator left.
 func (s *state) merchantMarketing() {
 	m := len(s.players) - 1
-	if s.available(m) <= 0 || len(s.board["marketing"]) == 0 {
+	if s.available(m) <= 0 || len(s.zone("marketing")) == 0 {
 		return
 	}
-	for k, o := range s.board["marketing"] {
+	for k, o := range s.zone("marketing") {
 		if o.who == -1 {
-			s.board["marketing"][k] = occupant{who: m}
+			s.zone("marketing")[k] = occupant{who: m}
 			s.placed[m]++
 			return
 		}

@@ -32,7 +32,7 @@ func syntax(tok int, format string, args ...any) *ruleError {
 func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	s := &state{r: r, vineSeen: make([]bool, len(r.Vineyards)), vineDisc: map[string]*vineCard{},
 		eventsSeen: map[string]int{}, tokensOut: map[string]int{}, tokensHeld: map[string]int{},
-		inheritSeen: map[string]int{}, holdN1: [2]int{-1, -1}, dealt: map[string]bool{}}
+		inheritSeen: map[string]int{}, holdN1: [2]int{-1, -1}, dealt: map[string]bool{}, subsidized: map[string]bool{}}
 	s.deals = make([][]string, len(rec.Players))
 	s.picks = make([][]string, len(rec.Players))
 	s.inheritLines = make([]*validate.Line, len(rec.Players))
@@ -107,7 +107,7 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	for i := 0; i < n; i++ {
 		setup = append(setup, want{kind: wInherit, who: i})
 	}
-	setup = append(setup, want{kind: wAuto, fn: s.setupDone}, want{kind: wRoundStart})
+	setup = append(setup, want{kind: wAuto, step: stepSetupDone}, want{kind: wRoundStart})
 	s.pending = make([]want, 0, 64)
 	s.pushFront(setup...)
 	return s, nil
@@ -273,14 +273,47 @@ func (s *state) bringForward(kind wantKind, who int) bool {
 	return false
 }
 
+// runStep runs an automatic step.
+func (s *state) runStep(w want) {
+	switch w.step {
+	case stepSetupDone:
+		s.setupDone()
+	case stepStartPlacement:
+		s.startPlacement()
+	case stepStartResolution:
+		s.startResolution()
+	case stepTakeVineyard:
+		s.takeVineyard(w.who, w.spot)
+	case stepBuild:
+		s.build(w.zone, w.spot, w.who)
+	case stepPaySubsidies:
+		s.paySubsidies()
+	case stepPromote:
+		s.promote(w.spot, w.who)
+	case stepHold:
+		s.holdN1[w.spot] = w.who
+	case stepHarvest:
+		s.harvest()
+	case stepHarvestFrom:
+		s.harvestFrom(w.spot)
+	case stepEndSeason:
+		s.endSeason()
+	case stepMerchantCorks:
+		s.merchantCorks()
+	default:
+		w.fn()
+	}
+}
+
 // advance runs the automatic steps until a line is needed.
 func (s *state) advance() {
-	for {
-		w := s.next()
+	for len(s.pending) > 0 {
+		w := &s.pending[len(s.pending)-1] // read in place: a step is copied only to run it
 		switch w.kind {
 		case wAuto:
+			step := *w
 			s.pop()
-			w.fn()
+			s.runStep(step)
 			s.floorScores()
 		case wRoundStart:
 			s.pop()
@@ -445,6 +478,10 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 	return fail(0, "not now: next, %s", s.expectText())
 }
 
+// verbFor is the verb of the line each step asks for.
+var verbFor = map[wantKind]string{wInherit: "inherit", wCorks: "discard", wPlant: "plant", wToken: "token",
+	wOeno: "oenotheque", wShip: "ship", wDraw: "draw", wHarvest: "harvest"}
+
 // action handles a player's line.
 func (s *state) action(p *player, l *validate.Line) *ruleError {
 	w := s.next()
@@ -464,8 +501,6 @@ func (s *state) action(p *player, l *validate.Line) *ruleError {
 	if w.kind == wDone {
 		return fail(0, "the game is over after round %d: only checks and claims may follow", s.r.Rounds)
 	}
-	verbFor := map[wantKind]string{wInherit: "inherit", wCorks: "discard", wPlant: "plant", wToken: "token",
-		wOeno: "oenotheque", wShip: "ship", wDraw: "draw", wHarvest: "harvest"}
 	v, ok := verbFor[w.kind]
 	if !ok || (w.kind != wPlace && v != l.Verb && !(l.Verb == "œnothèque" && v == "oenotheque")) {
 		switch l.Verb {

@@ -11,31 +11,30 @@ import (
 // startResolution lines up the round's resolution, zone by zone, then the
 // harvest and the end of the season.
 func (s *state) startResolution() {
-	var ws []want
-	for k, o := range s.board["vineyard"] {
+	ws := s.scratch[:0] // the steps are copied onto the stack of pending steps
+	for k, o := range s.zone("vineyard") {
 		if o.who >= 0 {
-			k, o := k, o
-			ws = append(ws, want{kind: wAuto, fn: func() { s.takeVineyard(o.who, k) }})
+			ws = append(ws, want{kind: wAuto, step: stepTakeVineyard, who: o.who, spot: k})
 		}
 	}
 	for _, zone := range []string{"press", "winery"} {
-		for k, o := range s.board[zone] {
+		for k, o := range s.zone(zone) {
 			if o.who >= 0 {
-				ws = append(ws, want{kind: wAuto, fn: func() { s.build(zone, k, o.who) }})
+				ws = append(ws, want{kind: wAuto, step: stepBuild, zone: zone, spot: k, who: o.who})
 			}
 		}
 	}
 	if s.event == "subsidies" {
-		ws = append(ws, want{kind: wAuto, fn: s.paySubsidies})
+		ws = append(ws, want{kind: wAuto, step: stepPaySubsidies})
 	}
-	if len(s.board["marketing"]) > 0 {
+	if len(s.zone("marketing")) > 0 {
 		// marketing-order n+1-first: both n+1 spots, then both n spots;
 		// spot-order: n1, n1+, n2, n2+ (the n+1 occupant of a row leaves
 		// after the newcomer of that row has filled his œnothèque).
 		spotOrder := s.r.opt("marketing-order", "spot-order")
 		promote := func(k int) {
 			if who := s.holdN1[k]; who >= 0 {
-				ws = append(ws, want{kind: wAuto, fn: func() { s.promote(k, who) }})
+				ws = append(ws, want{kind: wAuto, step: stepPromote, spot: k, who: who})
 			}
 		}
 		if !spotOrder {
@@ -43,9 +42,9 @@ func (s *state) startResolution() {
 				promote(k)
 			}
 		}
-		for k, o := range s.board["marketing"] {
+		for k, o := range s.zone("marketing") {
 			if o.who >= 0 && s.players[o.who].merchant {
-				ws = append(ws, want{kind: wAuto, fn: func() { s.holdN1[k] = o.who }})
+				ws = append(ws, want{kind: wAuto, step: stepHold, spot: k, who: o.who})
 			} else if o.who >= 0 {
 				ws = append(ws, want{kind: wOeno, who: o.who, spot: k})
 			}
@@ -56,12 +55,13 @@ func (s *state) startResolution() {
 	}
 	// Shipping: the Speak First spot, then the others in turn order.
 	var ship []int
-	for k, o := range s.board["shipping"] {
+	for k, o := range s.zone("shipping") {
 		if o.who >= 0 {
 			ship = append(ship, k)
 		}
 	}
-	pos := map[int]int{}
+	var posBuf [8]int
+	pos := posBuf[:len(s.players)]
 	for i, p := range s.order {
 		pos[p] = i
 	}
@@ -71,27 +71,28 @@ func (s *state) startResolution() {
 		if sp[ka].First != sp[kb].First {
 			return sp[ka].First
 		}
-		wa, wb := s.board["shipping"][ka].who, s.board["shipping"][kb].who
+		wa, wb := s.zone("shipping")[ka].who, s.zone("shipping")[kb].who
 		if pos[wa] != pos[wb] {
 			return pos[wa] < pos[wb]
 		}
 		return ka < kb
 	})
 	for _, k := range ship {
-		who := s.board["shipping"][k].who
+		who := s.zone("shipping")[k].who
 		if s.players[who].merchant {
 			ws = append(ws, want{kind: wMerchantShip, who: who, spot: k})
 		} else {
 			ws = append(ws, want{kind: wShip, who: who, spot: k})
 		}
 	}
-	for k, o := range s.board["draw"] {
+	for k, o := range s.zone("draw") {
 		if o.who >= 0 {
 			ws = append(ws, want{kind: wDraw, who: o.who, spot: k})
 		}
 	}
-	ws = append(ws, want{kind: wAuto, fn: s.harvest})
+	ws = append(ws, want{kind: wAuto, step: stepHarvest})
 	s.pushFront(ws...)
+	s.scratch = ws[:0]
 }
 
 // effect applies a spot's placement effect when its collaborator leaves.
@@ -113,7 +114,7 @@ func (s *state) linkedBonus(zone string, k, who int) bool {
 		return false
 	}
 	for j := 0; j < k; j++ {
-		if sp[j].Link == sp[k].Link && s.board[zone][j].who == who {
+		if sp[j].Link == sp[k].Link && s.zone(zone)[j].who == who {
 			return true
 		}
 	}
@@ -335,7 +336,7 @@ func (s *state) produced(p *player) [3]int {
 // supplyLeft counts the cubes of a colour still in the supply: the box
 // holds 60 of each, and grapes, still wines and cuvées are the same cubes.
 func (s *state) supplyLeft(t int) int {
-	n := s.r.T.BoxCount("cubes-per-colour")
+	n := s.r.CubesPerColour
 	for _, p := range s.players {
 		n -= p.still[t] + p.cellar[t] + p.oeno[t] + p.grid[t]
 	}
@@ -374,10 +375,10 @@ func (s *state) harvestFrom(k int) {
 			continue
 		}
 		next := k + 1
-		s.pushFront(want{kind: wHarvest, who: i}, want{kind: wAuto, fn: func() { s.harvestFrom(next) }})
+		s.pushFront(want{kind: wHarvest, who: i}, want{kind: wAuto, step: stepHarvestFrom, spot: next})
 		return
 	}
-	s.pushFront(want{kind: wAuto, fn: s.endSeason})
+	s.pushFront(want{kind: wAuto, step: stepEndSeason})
 }
 
 func (s *state) harvestLine(who int, l *validate.Line) *ruleError {
@@ -414,7 +415,7 @@ func (s *state) endSeason() {
 			p.reserved = ""
 		}
 	}
-	council := s.board["council"]
+	council := s.zone("council")
 	for j := range council {
 		k := j
 		if s.r.opt("council-order", "descending") {

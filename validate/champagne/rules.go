@@ -58,6 +58,9 @@ type rules struct {
 	MerchantLevels  map[string]int    // difficulty (key or alias) -> cuvées of each type
 	MerchantNames   map[string]string // difficulty -> "Mathusalem (medium)"
 	Score           champagne.Rules
+	CubesPerColour  int            // cubes of each colour in the box
+	zoneSpots       [2][len(zoneNames)][]spot // standard, first-game side: Spots by zoneIndex
+	zonePerPlayer   [len(zoneNames)]int
 	floorZero       bool           // negative-score floor-zero
 	vineIndex       map[string]int // folded key or printed name -> index in Vineyards
 	regionIndex     map[string]int // folded key or printed name -> region index

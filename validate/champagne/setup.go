@@ -1,6 +1,7 @@
 package champagne
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,8 +32,9 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	if len(cards) != need {
 		return fail(0, "the board shows %d active vineyard offers (one per stack), not %d", need, len(cards))
 	}
-	var offers []*vineCard
-	seen := map[string]bool{}
+	offers := make([]*vineCard, 0, len(cards))
+	var seenBuf [8]int // indices of the cards read so far
+	seen := seenBuf[:0]
 	reshuffled0 := false // the first stack ran out: its card came from the discards
 	for i, id := range cards {
 		c := s.r.vine(id)
@@ -44,10 +46,10 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 		if c.Inheritance {
 			return fail(i+1, "%s is an inheritance vineyard: it is set aside at setup and comes only with an inheritance card", c.ID)
 		}
-		if seen[c.ID] {
+		if slices.Contains(seen, c.Idx) {
 			return fail(i+1, "%s is offered twice", c.ID)
 		}
-		seen[c.ID] = true
+		seen = append(seen, c.Idx)
 		switch {
 		case !s.vineSeen[c.Idx]:
 			if unseen == 0 {
@@ -527,18 +529,18 @@ func (s *state) startRound() {
 		return
 	}
 	s.event, s.eventArg, s.keyCheck, s.harvestRun = "", -1, nil, false
-	s.subsidized = map[string]bool{}
-	for _, p := range s.players {
+	clear(s.subsidized)
+	for i, p := range s.players {
 		p.discUsed, p.protected = false, false
-		p.transport = map[string]bool{}
-		s.placed = make([]int, len(s.players))
+		clear(p.transport)
+		s.placed[i] = 0
 	}
 	s.resetBoard()
 	ws := []want{{kind: wEvent}}
 	if s.merchant != nil {
 		ws = append(ws, want{kind: wMerchantEvent})
 	}
-	ws = append(ws, want{kind: wAuto, fn: s.startPlacement})
+	ws = append(ws, want{kind: wAuto, step: stepStartPlacement})
 	s.pushFront(ws...)
 }
 
@@ -557,14 +559,17 @@ func (s *state) spots(zone string) []spot {
 
 // baseSpots are the zone's printed spots.
 func (s *state) baseSpots(zone string) []spot {
-	if s.first {
-		return s.r.SimpleSpots[zone]
+	i := zoneIndex(zone)
+	if i < 0 {
+		return nil
 	}
-	return s.r.Spots[zone]
+	if s.first {
+		return s.r.zoneSpots[1][i]
+	}
+	return s.r.zoneSpots[0][i]
 }
 
 func (s *state) resetBoard() {
-	s.board = map[string][]occupant{}
 	s.extra = nil
 	for _, z := range zoneOrder {
 		n := len(s.baseSpots(z))
@@ -574,14 +579,18 @@ func (s *state) resetBoard() {
 		case "council":
 			n = s.seats()
 		}
-		sp := make([]occupant, n)
+		sp := s.board[zoneIndex(z)] // reused from round to round
+		if cap(sp) < n {
+			sp = make([]occupant, n)
+		}
+		sp = sp[:n]
 		for i := range sp {
 			sp[i] = free
 		}
 		if b, ok := s.blocked[z]; ok && b < n {
 			sp[b] = occupant{who: -2}
 		}
-		s.board[z] = sp
+		s.board[zoneIndex(z)] = sp
 	}
 }
 
@@ -683,7 +692,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 		var ws []want
 		for _, i := range s.order {
 			if s.players[i].merchant {
-				ws = append(ws, want{kind: wAuto, fn: s.merchantCorks})
+				ws = append(ws, want{kind: wAuto, step: stepMerchantCorks})
 			} else {
 				ws = append(ws, want{kind: wCorks, who: i})
 			}

@@ -259,10 +259,10 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 		return syntax(0, "merchant shipping SPOT cuvees CUVEES (merchant shipping 2 cuvees TN)")
 	}
 	k, err := strconv.Atoi(l.Word(2))
-	if err != nil || k < 1 || k > len(s.board["shipping"]) {
-		return syntax(2, "the shipping spots are 1 to %d", len(s.board["shipping"]))
+	if err != nil || k < 1 || k > len(s.zone("shipping")) {
+		return syntax(2, "the shipping spots are 1 to %d", len(s.zone("shipping")))
 	}
-	if s.board["shipping"][k-1].who != -1 {
+	if s.zone("shipping")[k-1].who != -1 {
 		return fail(2, "shipping %d is not free", k)
 	}
 	c, ok := parseCubes(words(l, 4), cuveeLetters, "cuvées")
@@ -272,7 +272,7 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 	if s.available(mi) <= 0 {
 		return fail(1, "the Wine Merchant has no collaborator left to place")
 	}
-	s.board["shipping"][k-1] = occupant{who: mi}
+	s.zone("shipping")[k-1] = occupant{who: mi}
 	s.placed[mi]++
 	for t := range 3 {
 		c[t] = min(c[t], s.supplyLeft(t))

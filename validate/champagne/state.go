@@ -21,7 +21,38 @@ var cuveeNames = [3]string{"Tradition Brut", "Blanc de noirs", "Blanc de blancs"
 
 // Zones in resolution order (zone numbers 1..6 on the board), then the
 // council (8).
-var zoneOrder = []string{"vineyard", "press", "winery", "marketing", "shipping", "draw", "council"}
+var zoneOrder = zoneNames[:]
+
+var zoneNames = [...]string{"vineyard", "press", "winery", "marketing", "shipping", "draw", "council"}
+
+// zoneIndex is a zone's index in zoneNames, -1 for no zone.
+func zoneIndex(z string) int {
+	switch z {
+	case "vineyard":
+		return 0
+	case "press":
+		return 1
+	case "winery":
+		return 2
+	case "marketing":
+		return 3
+	case "shipping":
+		return 4
+	case "draw":
+		return 5
+	case "council":
+		return 6
+	}
+	return -1
+}
+
+// zone is the spots of a zone this round (nil for no zone).
+func (s *state) zone(z string) []occupant {
+	if i := zoneIndex(z); i >= 0 {
+		return s.board[i]
+	}
+	return nil
+}
 
 type owned struct {
 	card   *vineCard
@@ -111,8 +142,30 @@ const (
 	wDone
 )
 
+// autoStep is an automatic step (wAuto): named rather than a closure, so
+// that queuing it allocates nothing.
+type autoStep int
+
+const (
+	stepFn autoStep = iota // runs want.fn
+	stepSetupDone
+	stepStartPlacement
+	stepStartResolution
+	stepTakeVineyard // who, spot
+	stepBuild        // zone, spot, who
+	stepPaySubsidies
+	stepPromote // spot, who
+	stepHold    // spot, who: the Wine Merchant waits on n+1
+	stepHarvest
+	stepHarvestFrom // spot: the council position to go on from
+	stepEndSeason
+	stepMerchantCorks
+)
+
 type want struct {
 	kind   wantKind
+	step   autoStep
+	zone   string
 	who    int
 	card   *vineCard
 	sector int
@@ -143,10 +196,10 @@ type state struct {
 	eventArg   int // sector, region or grape of the event
 	keyCheck   *keyCheck
 
-	board    map[string][]occupant
-	holdN1   [2]int // collaborators moved to the n+1 marketing spots (-1 none)
-	placed   []int  // collaborators placed this round per player
-	turn     int    // index in order of the player to place next
+	board    [len(zoneNames)][]occupant // per zone (zoneIndex): the spots
+	holdN1   [2]int                     // collaborators moved to the n+1 marketing spots (-1 none)
+	placed   []int                      // collaborators placed this round per player
+	turn     int                        // index in order of the player to place next
 	blocked  map[string]int
 	resolved map[string]bool
 
@@ -170,6 +223,7 @@ type state struct {
 
 	asPlayed bool             // --as-played: apply what can be applied, note the error
 	disputes []*ruleError     // errors applied as played by the current line
+	scratch  []want           // reused to line up the resolution
 	extra    map[string][]int // --as-played: spots taken twice this round (zone -> the real spot of each extra place)
 }
 
@@ -209,10 +263,7 @@ func (s *state) next() want {
 	return s.pending[len(s.pending)-1]
 }
 
-func (s *state) pop() {
-	s.pending[len(s.pending)-1] = want{} // drop the closure
-	s.pending = s.pending[:len(s.pending)-1]
-}
+func (s *state) pop() { s.pending = s.pending[:len(s.pending)-1] }
 
 // seats counts the places at the table, the Wine Merchant included.
 func (s *state) seats() int { return len(s.players) }

@@ -143,6 +143,10 @@ func fromTables(t *tables.Tables) *rules {
 			r.PerPlayer[z.Key] = z.PerPlayer
 		}
 	}
+	for i, z := range zoneNames {
+		r.zoneSpots[0][i], r.zoneSpots[1][i] = r.Spots[z], r.SimpleSpots[z]
+		r.zonePerPlayer[i] = r.PerPlayer[z]
+	}
 	r.HighTension = map[string]int{}
 	for _, ref := range t.HighTension {
 		for i, sp := range r.Spots[ref.Zone] {
@@ -152,6 +156,7 @@ func fromTables(t *tables.Tables) *rules {
 		}
 	}
 	r.index()
+	r.CubesPerColour = t.BoxCount("cubes-per-colour")
 	r.floorZero = r.opt("negative-score", "floor-zero")
 	r.MerchantLevels, r.MerchantNames = map[string]int{}, map[string]string{}
 	for _, m := range t.MerchantLevels {

@@ -22,8 +22,10 @@ func FuzzReplay(f *testing.F) {
 		lines := strings.Split(string(b), "\n")
 		f.Add([]byte(strings.Join(lines[:min(len(lines), 30)], "\n")))
 	}
-	if b, err := os.ReadFile("../../testdata/grand-cru/valid/shortest-2p.vin"); err == nil {
-		f.Add(b)
+	for _, name := range []string{"valid/shortest-2p.vin", "as-played/several-errors.vin"} {
+		if b, err := os.ReadFile("../../testdata/grand-cru/" + name); err == nil {
+			f.Add(b)
+		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rep := validate.Check(engines, "fuzz.vin", data, validate.Limits{}, validate.Options{})

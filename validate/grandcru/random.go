@@ -9,11 +9,18 @@ import (
 	"github.com/vintner/vintner/validate"
 )
 
-// The generator plays a simple, varied policy. It proposes actions and
-// lets the engine refuse them: the engine, not the generator, is the
-// authority on what is legal.
+// The generator plays a sensible, varied policy: each turn it rates what
+// a vintner could do (sell when the price is good or the wine would spoil,
+// raise the price first otherwise, harvest, age, buy what the vineyard
+// lacks within what it can spare) and picks among the best at random. In
+// the loans step careful vintners borrow only what next year needs, repay
+// what they can spare and end the game when they lead; about one in six is
+// reckless and borrows freely. It proposes actions and lets the engine
+// refuse them: the engine, not the generator, is the authority on what is
+// legal.
 
-// passiveAfterYear bounds a generated game: after it every vineyard stops
+// passiveAfterYear bounds a generated game (a safety net: from year 10 a
+// vintner who can repay every loan does): after it every vineyard stops
 // earning, so interest drives someone to bankruptcy.
 const passiveAfterYear = 30
 
@@ -502,7 +509,8 @@ func (g *gen) phaseOne(p *player) {
 			}
 		}
 	}
-	// Now and then, something of little use: table talk is not a policy.
+	// Now and then a price raised for nobody's wine: real players err too,
+	// and records need such lines.
 	if g.rnd.Chance(1, 40) {
 		add(30, "demand %s", varietyNames[g.pick(nVarieties)])
 	}
