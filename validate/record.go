@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bytes"
 	"fmt"
 	"sort"
 	"strconv"
@@ -167,29 +166,31 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 			Message: fmt.Sprintf("the record is %d bytes, more than the limit of %d (--max-bytes)", len(data), lim.MaxBytes)})
 		return rec, diags
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	// One copy of the text: every line's Raw and every token is a substring of it.
+	text := strings.TrimPrefix(string(data), "\xef\xbb\xbf")
+	lx := lexer{chunk: min(len(text)/5, 4096)}
 	num := 0
 	sawAction := false
-	for len(data) > 0 {
+	for len(text) > 0 {
 		num++
-		var raw []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			raw, data = data[:i], data[i+1:]
+		var raw string
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			raw, text = text[:i], text[i+1:]
 		} else {
-			raw, data = data, nil
+			raw, text = text, ""
 		}
-		raw = bytes.TrimSuffix(raw, []byte("\r"))
+		raw = strings.TrimSuffix(raw, "\r")
 		if len(raw) > lim.MaxLineBytes {
 			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeLimit,
 				Message: fmt.Sprintf("line is %d bytes, more than the limit of %d (--max-line)", len(raw), lim.MaxLineBytes)})
 			continue
 		}
-		if !utf8.Valid(raw) {
+		if !utf8.ValidString(raw) {
 			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeSyntax,
-				Message: "line is not valid UTF-8", Source: strings.ToValidUTF8(string(raw), "?")})
+				Message: "line is not valid UTF-8", Source: strings.ToValidUTF8(raw, "?")})
 			continue
 		}
-		l, err := lexLine(file, num, string(raw))
+		l, err := lx.line(file, num, raw)
 		if err != nil {
 			diags = append(diags, *err)
 			continue
@@ -403,83 +404,152 @@ func isReserved(w string) bool {
 	return headerWords[w] || w == "check" || w == "claim"
 }
 
+// lexer hands out Lines and Tokens from slabs, so that a record costs a
+// few allocations rather than several per line.
+type lexer struct {
+	lines []Line
+	toks  []Token
+	chunk int // tokens per slab: about one per five bytes of the record
+}
+
+// line lexes one line into the slabs; see lexLine.
+func (lx *lexer) line(file string, num int, raw string) (*Line, *Diagnostic) {
+	if cap(lx.toks)-len(lx.toks) < 64 {
+		lx.toks = make([]Token, 0, max(lx.chunk, 128))
+	}
+	if len(lx.lines) == cap(lx.lines) {
+		lx.lines = make([]Line, 0, max(lx.chunk/6, 16))
+	}
+	lx.lines = append(lx.lines, Line{File: file, Num: num, Raw: raw})
+	l := &lx.lines[len(lx.lines)-1]
+	base := len(lx.toks)
+	toks, ok, d := lexInto(l, lx.toks)
+	if !ok {
+		lx.lines = lx.lines[:len(lx.lines)-1] // the slot is free again
+		*l = Line{}
+		return nil, d
+	}
+	lx.toks = toks // the slab, grown if the line was long
+	if len(toks) > base {
+		l.Tokens = toks[base:len(toks):len(toks)] // capped: an append by an engine cannot reach the next line
+	}
+	return l, nil
+}
+
 // lexLine splits a line into tokens. It returns nil for blank and
 // comment-only lines.
 func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
 	l := &Line{File: file, Num: num, Raw: raw}
-	rs := []rune(raw)
-	// Most lines are ASCII: there a token is a slice of raw (no copy), and
-	// the token count is bounded by the spaces and commas.
-	ascii := len(rs) == len(raw)
-	l.Tokens = make([]Token, 0, 1+strings.Count(raw, " ")+strings.Count(raw, ","))
-	i := 0
-	for i < len(rs) {
-		r := rs[i]
-		switch {
-		case r == ' ' || r == '\t':
+	toks, ok, d := lexInto(l, nil)
+	if !ok {
+		return nil, d
+	}
+	if len(toks) > 0 {
+		l.Tokens = toks[:len(toks):len(toks)]
+	}
+	return l, nil
+}
+
+// lexInto lexes l.Raw into l, appending its tokens to toks and returning
+// them; ok is false for a blank or comment-only line and for an error.
+func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
+	base := len(toks)
+	file, num, raw := l.File, l.Num, l.Raw
+	// i is a byte offset into raw and col the 1-based rune column of raw[i]:
+	// tokens are substrings of raw, so a line costs no copy of its text.
+	i, col := 0, 1
+	add := func(t Token) { toks = append(toks, t) }
+	for i < len(raw) {
+		switch c := raw[i]; c {
+		case ' ', '\t':
 			i++
-		case r == '#':
-			l.Comment = strings.TrimSpace(string(rs[i+1:]))
+			col++
+		case '#':
+			l.Comment = strings.TrimSpace(raw[i+1:])
 			l.Want = parseWant(l.Comment)
-			i = len(rs)
-		case r == ',':
-			l.Tokens = append(l.Tokens, Token{Text: ",", Col: i + 1})
+			i = len(raw)
+		case ',':
+			add(Token{Text: ",", Col: col})
 			i++
-		case r == '"':
+			col++
+		case '"':
+			startCol := col
+			i++
+			col++
 			start := i
-			var b strings.Builder
-			i++
+			var esc []byte // the text so far, once an escape makes it differ from raw
 			closed := false
-			for i < len(rs) {
-				c := rs[i]
-				if c == '\\' && i+1 < len(rs) && (rs[i+1] == '"' || rs[i+1] == '\\') {
-					b.WriteRune(rs[i+1])
+			for i < len(raw) {
+				c := raw[i]
+				if c == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\') {
+					if esc == nil {
+						esc = append([]byte{}, raw[start:i]...)
+					}
+					esc = append(esc, raw[i+1])
 					i += 2
+					col += 2
 					continue
 				}
 				if c == '"' {
 					closed = true
-					i++
 					break
 				}
-				b.WriteRune(c)
-				i++
+				w := 1
+				if c >= utf8.RuneSelf {
+					_, w = utf8.DecodeRuneInString(raw[i:])
+				}
+				if esc != nil {
+					esc = append(esc, raw[i:i+w]...)
+				}
+				i += w
+				col++
 			}
 			if !closed {
-				d := Diagnostic{File: file, Line: num, Col: start + 1, Severity: Error, Code: CodeSyntax,
+				d := Diagnostic{File: file, Line: num, Col: startCol, Severity: Error, Code: CodeSyntax,
 					Message: "the quote opened here is never closed", Source: raw}
-				return nil, &d
+				return toks, false, &d
 			}
-			tok := Token{Text: b.String(), Col: start + 1, Quoted: true}
-			if i < len(rs) && rs[i] == ':' && len(l.Tokens) == 0 {
+			text := raw[start:i]
+			if esc != nil {
+				text = string(esc)
+			}
+			i++ // the closing quote
+			col++
+			tok := Token{Text: text, Col: startCol, Quoted: true}
+			if i < len(raw) && raw[i] == ':' && len(toks) == base {
 				l.Player, l.playerCol = tok.Text, tok.Col
 				i++
+				col++
 				continue
 			}
-			l.Tokens = append(l.Tokens, tok)
+			add(tok)
 		default:
-			start := i
-			for i < len(rs) && rs[i] != ' ' && rs[i] != '\t' && rs[i] != '#' && rs[i] != ',' && rs[i] != '"' {
-				i++
+			start, startCol := i, col
+			for i < len(raw) {
+				c := raw[i]
+				if c == ' ' || c == '\t' || c == '#' || c == ',' || c == '"' {
+					break
+				}
+				w := 1
+				if c >= utf8.RuneSelf {
+					_, w = utf8.DecodeRuneInString(raw[i:])
+				}
+				i += w
+				col++
 			}
-			var text string
-			if ascii {
-				text = raw[start:i]
-			} else {
-				text = string(rs[start:i])
-			}
-			if len(l.Tokens) == 0 && l.playerCol == 0 && strings.HasSuffix(text, ":") && len(text) > 1 {
-				l.Player, l.playerCol = strings.TrimSuffix(text, ":"), start+1
+			text := raw[start:i]
+			if len(toks) == base && l.playerCol == 0 && strings.HasSuffix(text, ":") && len(text) > 1 {
+				l.Player, l.playerCol = strings.TrimSuffix(text, ":"), startCol
 				continue
 			}
-			l.Tokens = append(l.Tokens, Token{Text: text, Col: start + 1})
+			add(Token{Text: text, Col: startCol})
 		}
 	}
 	l.endCol = utf8.RuneCountInString(strings.TrimRight(stripComment(raw), " \t")) + 1
-	if len(l.Tokens) == 0 && l.playerCol == 0 {
-		return nil, nil
+	if len(toks) == base && l.playerCol == 0 {
+		return toks, false, nil
 	}
-	return l, nil
+	return toks, true, nil
 }
 
 func stripComment(raw string) string {
@@ -539,29 +609,23 @@ func DidYouMean(w string, cands []string) string {
 	return didYouMean(w, c)
 }
 
-// editDistance is the optimal-string-alignment distance: a swap of two
-// neighbouring letters, the commonest slip in a name, costs one.
 func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 		}
+		prev, cur = cur, prev
 	}
-	return d[len(ra)][len(rb)]
+	return prev[len(rb)]
 }
