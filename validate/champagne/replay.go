@@ -566,6 +566,20 @@ func cubeCounts(w string, letters string) ([3]int, bool) {
 	return c, true
 }
 
+// lineCubes reads the cube letters of a line's tokens from the given one
+// on ("MMC", or "M M C"), without allocating.
+func lineCubes(l *validate.Line, from int, letters string) ([3]int, bool) {
+	var c [3]int
+	for i := from; i < len(l.Tokens); i++ {
+		w, ok := cubeCounts(l.Tokens[i].Text, letters)
+		if !ok {
+			return c, false
+		}
+		add(&c, w)
+	}
+	return c, true
+}
+
 // parseCubes reads cube letters ("MMC", or several words "M M C").
 func parseCubes(words []string, letters, what string) ([3]int, bool) {
 	var c [3]int

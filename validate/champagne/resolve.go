@@ -1,6 +1,7 @@
 package champagne
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,7 +55,8 @@ func (s *state) startResolution() {
 		}
 	}
 	// Shipping: the Speak First spot, then the others in turn order.
-	var ship []int
+	var shipBuf [8]int
+	ship := shipBuf[:0]
 	for k, o := range s.zone("shipping") {
 		if o.who >= 0 {
 			ship = append(ship, k)
@@ -256,7 +258,7 @@ func (s *state) promote(k, who int) {
 // oenotheque: the n spot moves up to 3 cuvées from the cellar.
 func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
-	c, ok := parseCubes(words(l, 1), cuveeLetters, "cuvées")
+	c, ok := lineCubes(l, 1, cuveeLetters)
 	if !ok {
 		return syntax(1, "the œnothèque takes cuvées T, N, B (or none): %s: oenotheque T N", p.name)
 	}
@@ -383,7 +385,7 @@ func (s *state) harvestFrom(k int) {
 
 func (s *state) harvestLine(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
-	g, ok := parseCubes(words(l, 1), grapeLetters, "grapes")
+	g, ok := lineCubes(l, 1, grapeLetters)
 	if !ok {
 		return syntax(1, "the harvest lists the grapes pressed: %s: harvest M M P C", p.name)
 	}
@@ -425,23 +427,19 @@ func (s *state) endSeason() {
 		if o.who < 0 {
 			continue
 		}
-		var order []int
-		for _, i := range s.order {
-			if i != o.who {
-				order = append(order, i)
-			}
+		// The pawn leaves its place and lands on position k, the others
+		// keeping their order (in place: no allocation).
+		from := slices.Index(s.order, o.who)
+		at := min(k, len(s.order)-1)
+		if from >= 0 {
+			s.order = slices.Delete(s.order, from, from+1)
+			s.order = slices.Insert(s.order, at, o.who)
 		}
-		at := k
-		if at > len(order) {
-			at = len(order)
-		}
-		order = append(order[:at], append([]int{o.who}, order[at:]...)...)
-		s.order = order
 	}
 	for z := range s.blocked {
 		s.blocked[z] = (s.blocked[z] + 1) % len(s.baseSpots(z))
 	}
-	var ws []want
+	ws := s.scratch[:0]
 	for i, sec := range s.sectors {
 		for ; sec.pending > 0 && s.round < s.r.Rounds; sec.pending-- {
 			ws = append(ws, want{kind: wMarket, sector: i})
@@ -452,6 +450,7 @@ func (s *state) endSeason() {
 	}
 	ws = append(ws, want{kind: wRoundStart})
 	s.pushFront(ws...)
+	s.scratch = ws[:0]
 }
 
 // tokenLine: a bonus token drawn from the supply.

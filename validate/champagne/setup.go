@@ -729,7 +729,7 @@ func (s *state) fewestPP() int {
 // corks: a player discards a cuvée of his cellar.
 func (s *state) corks(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
-	c, ok := parseCubes(words(l, 1), cuveeLetters, "cuvée")
+	c, ok := lineCubes(l, 1, cuveeLetters)
 	if !ok || sum3(c) != 1 {
 		return syntax(1, "the corks defect discards one cuvée: %s: discard T|N|B", p.name)
 	}

@@ -265,7 +265,7 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 	if s.zone("shipping")[k-1].who != -1 {
 		return fail(2, "shipping %d is not free", k)
 	}
-	c, ok := parseCubes(words(l, 4), cuveeLetters, "cuvées")
+	c, ok := lineCubes(l, 4, cuveeLetters)
 	if !ok {
 		return syntax(4, "cuvées are T, N, B")
 	}
