@@ -29,7 +29,7 @@ func init() {
 }
 
 // TestJSONLinesSchema pins the JSON Lines output of docs/scripting.md:
-// a small folder (valid, claim mismatch, syntax error) and its exact
+// a small folder (valid, claim mismatch, unknown game) and its exact
 // output. -update rewrites the golden file after a deliberate change.
 func TestJSONLinesSchema(t *testing.T) {
 	var out, errb bytes.Buffer

@@ -171,6 +171,55 @@ func BenchmarkReplay(b *testing.B) {
 	}
 }
 
+// BenchmarkReplayFresh replays 1,024 different records of each game in
+// turn, one per iteration, as a batch of real records does: caches keyed
+// by record content (the Bordeaux layouts memo holds 512 codes) miss, as
+// they do in a season's folder, where BenchmarkReplay's 16 records hit.
+func BenchmarkReplayFresh(b *testing.B) {
+	all := games.All()
+	for _, g := range all {
+		b.Run(g.Name(), func(b *testing.B) {
+			recs, actions := freshCorpus(b, g, 1024)
+			b.ReportAllocs()
+			cpu := cpuTime()
+			n, bytes := 0, 0
+			i := 0
+			for b.Loop() {
+				rec := recs[i%len(recs)]
+				validate.Check(all, "b.vin", rec, validate.Limits{}, validate.Options{})
+				n += actions[i%len(recs)]
+				bytes += len(rec)
+				i++
+			}
+			if d := (cpuTime() - cpu).Seconds(); d > 0 {
+				b.ReportMetric(float64(n)/d, "cpu-actions/s")
+				b.ReportMetric(float64(bytes)/d, "cpu-bytes/s")
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "actions/s")
+		})
+	}
+}
+
+// freshCorpus generates n records of a game (players 2–4 in turn) and
+// counts their actions.
+func freshCorpus(b *testing.B, g validate.Game, n int) ([][]byte, []int) {
+	var recs [][]byte
+	var actions []int
+	for i := 0; i < n; i++ {
+		rec, err := g.Random(2+i%3, uint64(1000+i), nil)
+		if err != nil {
+			b.Skipf("%s: %v", g.Name(), err)
+		}
+		rep := validate.Check(games.All(), "b.vin", rec, validate.Limits{}, validate.Options{})
+		if !rep.Valid() {
+			b.Fatalf("%s record %d rejected: %v", g.Name(), i, rep.Diagnostics)
+		}
+		recs = append(recs, rec)
+		actions = append(actions, rep.Actions)
+	}
+	return recs, actions
+}
+
 // BenchmarkScore ranks a final result with the rulebook's tie-breaks.
 func BenchmarkScore(b *testing.B) {
 	all := games.All()

@@ -253,6 +253,8 @@ func FuzzReplay(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// As played, broken rules are applied: that path must not panic either.
+		validate.Check(games(), "fuzz.vin", data, validate.Limits{}, validate.Options{AsPlayed: true})
 		rep := check(t, "fuzz.vin", data)
 		if rep.Valid() && rep.Result == nil && rep.State != nil {
 			if st, ok := rep.State.(*state); ok && st.finished {
@@ -346,7 +348,8 @@ func TestOptions(t *testing.T) {
 		"partner-bonus": "no", "forfeit-effect": "lost", "subsidies": "per-player", "council-order": "descending",
 		"eco-spill": "ignored-at-setup", "press-token": "each-time", "pandemic-top-row": "all",
 		"market-refill": "stack-top", "reservation-penalty": "with-event", "major-split": "ceil",
-		"negative-score": "floor-zero",
+		"negative-score": "floor-zero", "marketing-order": "spot-order", "market-tokens": "any-active",
+		"exchange-timing": "own-actions",
 	}
 	n := 6
 	if testing.Short() {
@@ -480,6 +483,7 @@ func TestAsPlayedAppliesBrokenRules(t *testing.T) {
 	game = replaceLine(t, game, "Ann: draw N=PPP", "Ann: draw B=PPM") // round 3: not a Blanc de blancs
 	game = strings.Replace(game, "Ben: draw N=MPP T=MMC\nAnn: draw N=MMP N=MMP N=MMP\n",
 		"Ann: draw N=MMP N=MMP N=MMP\nBen: draw N=MPP T=MMC\n", 1) // round 6: Ann draws before Ben
+	game = replaceLine(t, game, "Ben: harvest MMMMPCC", "Ben: harvest MMMPCC") // round 4: one grape short
 	strict := check(t, "s.vin", []byte(game))
 	if len(strict.Diagnostics) != 1 || !strings.Contains(strict.Diagnostics[0].Message, "press 3 is taken by Ben") {
 		t.Fatalf("strict: want the replay stopped on the taken spot, got %v", strict.Diagnostics)
@@ -488,7 +492,8 @@ func TestAsPlayedAppliesBrokenRules(t *testing.T) {
 	if !rep.Disputed {
 		t.Error("an as-played game with broken rules is disputed")
 	}
-	for _, want := range []string{"press 3 is taken by Ben", "Blanc de blancs is not blended from MPP (see the blending guide)", "it is Ben's turn, not Ann's"} {
+	for _, want := range []string{"press 3 is taken by Ben", "Blanc de blancs is not blended from MPP (see the blending guide)", "it is Ben's turn, not Ann's",
+		"Ben presses 6 grapes: as many as the press level and the winery allow (7), no fewer"} {
 		found := false
 		for _, d := range rep.Diagnostics {
 			if strings.Contains(d.Message, want) && d.Severity == validate.Error {

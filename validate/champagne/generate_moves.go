@@ -232,7 +232,7 @@ func (g *gen) ship(w want) error {
 	sp := s.spots("shipping")[w.spot]
 	max := s.r.Rows[sp.Row].Cards
 	cellar := p.cellar
-	fromOeno := s.r.opt("oenotheque-shipping", "yes")
+	fromOeno := s.r.on.OenothequeShippingYes
 	if fromOeno {
 		add(&cellar, p.oeno) // what can be shipped: cellar and œnothèque
 	}
@@ -240,7 +240,7 @@ func (g *gen) ship(w want) error {
 	var parts []string
 	var keeps []func() error
 	usedShort := false
-	eachShort := s.r.opt("partial-delivery", "each-card")
+	eachShort := s.r.on.PartialDeliveryEachCard
 	var transportFor []string
 	given := make([][3]int, len(s.players))
 	for _, sec := range g.order3() {
@@ -288,7 +288,7 @@ func (g *gen) ship(w want) error {
 				secIdx := c.Sector
 				keeps = append(keeps, func() error {
 					g.note("gain " + k)
-					if s.r.opt("market-tokens", "any-active") {
+					if s.r.on.MarketTokensAnyActive {
 						g.onMarket[secIdx] = rest // they stay for the next validation
 					} else {
 						g.supply = append(g.supply, rest...)

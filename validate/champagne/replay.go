@@ -285,7 +285,7 @@ func (s *state) runStep(w want) {
 	case stepTakeVineyard:
 		s.takeVineyard(w.who, w.spot)
 	case stepBuild:
-		s.build(w.zone, w.spot, w.who)
+		s.build(zoneNames[w.zone], w.spot, w.who)
 	case stepPaySubsidies:
 		s.paySubsidies()
 	case stepPromote:
@@ -300,8 +300,6 @@ func (s *state) runStep(w want) {
 		s.endSeason()
 	case stepMerchantCorks:
 		s.merchantCorks()
-	default:
-		w.fn()
 	}
 }
 
@@ -329,7 +327,7 @@ func (s *state) advance() {
 			return
 		case wCorks:
 			p := s.players[w.who]
-			if p.cellarCount() == 0 && (p.oenoCount() == 0 || !s.r.opt("corks-defect", "cellar-then-oenotheque")) {
+			if p.cellarCount() == 0 && (p.oenoCount() == 0 || !s.r.on.CorksDefectCellarThenOenotheque) {
 				s.pop()
 				continue
 			}
@@ -629,7 +627,7 @@ func sum3(a [3]int) int { return a[0] + a[1] + a[2] }
 func (s *state) gainEco(p *player, n int) {
 	for ; n > 0; n-- {
 		if p.eco == len(s.r.EcoValues)-1 {
-			if s.round > 0 || !s.r.opt("eco-spill", "ignored-at-setup") {
+			if s.round > 0 || !s.r.on.EcoSpillIgnoredAtSetup {
 				p.pp += s.r.EcoTopPP
 			}
 		} else {
@@ -638,7 +636,7 @@ func (s *state) gainEco(p *player, n int) {
 	}
 	for ; n < 0; n++ {
 		if p.eco == 0 {
-			if s.round > 0 || !s.r.opt("eco-spill", "ignored-at-setup") {
+			if s.round > 0 || !s.r.on.EcoSpillIgnoredAtSetup {
 				p.pp += s.r.EcoBottomPP
 			}
 		} else {
@@ -652,7 +650,7 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 	if s.round == 0 && !p.inherited {
 		return fail(0, "%s has no winery yet: still wines are exchanged once the inheritance is resolved", p.name)
 	}
-	if s.r.opt("exchange-timing", "own-actions") {
+	if s.r.on.ExchangeTimingOwnActions {
 		w := s.next()
 		switch w.kind {
 		case wPlace, wCorks, wPlant, wToken, wOeno, wShip, wDraw, wHarvest:

@@ -21,7 +21,7 @@ func (s *state) startResolution() {
 	for _, zone := range []string{"press", "winery"} {
 		for k, o := range s.zone(zone) {
 			if o.who >= 0 {
-				ws = append(ws, want{kind: wAuto, step: stepBuild, zone: zone, spot: k, who: o.who})
+				ws = append(ws, want{kind: wAuto, step: stepBuild, zone: zoneIndex(zone), spot: k, who: o.who})
 			}
 		}
 	}
@@ -32,7 +32,7 @@ func (s *state) startResolution() {
 		// marketing-order n+1-first: both n+1 spots, then both n spots;
 		// spot-order: n1, n1+, n2, n2+ (the n+1 occupant of a row leaves
 		// after the newcomer of that row has filled his œnothèque).
-		spotOrder := s.r.opt("marketing-order", "spot-order")
+		spotOrder := s.r.on.MarketingOrderSpotOrder
 		promote := func(k int) {
 			if who := s.holdN1[k]; who >= 0 {
 				ws = append(ws, want{kind: wAuto, step: stepPromote, spot: k, who: who})
@@ -218,7 +218,7 @@ func (s *state) raisePress(who, n int, draw bool) bool {
 			continue
 		}
 		p.press++
-		if p.press >= s.r.PressTokenAt && (!p.pressTok || s.r.opt("press-token", "each-time")) {
+		if p.press >= s.r.PressTokenAt && (!p.pressTok || s.r.on.PressTokenEachTime) {
 			p.pressTok = true
 			due = true
 		}
@@ -266,7 +266,9 @@ func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 		return fail(1, "%s's cellar holds %s, not %s", p.name, cubes(p.cellar, cuveeLetters), cubes(c, cuveeLetters))
 	}
 	if p.oenoCount()+sum3(c) > s.r.OenoMax {
-		return fail(1, "the œnothèque holds %d cuvées: %s has %d there and adds %d", s.r.OenoMax, p.name, p.oenoCount(), sum3(c))
+		if e := s.dispute(fail(1, "the œnothèque holds %d cuvées: %s has %d there and adds %d", s.r.OenoMax, p.name, p.oenoCount(), sum3(c))); e != nil {
+			return e
+		}
 	}
 	sub(&p.cellar, c)
 	add(&p.oeno, c)
@@ -394,7 +396,9 @@ func (s *state) harvestLine(who int, l *validate.Line) *ruleError {
 		return fail(1, "%s's vineyards produce %s this round, not %s", p.name, cubes(prod, grapeLetters), cubes(g, grapeLetters))
 	}
 	if need := min(capa, sum3(prod)); sum3(g) != need {
-		return fail(1, "%s presses %d grapes: as many as the press level and the winery allow (%d), no fewer", p.name, sum3(g), need)
+		if e := s.dispute(fail(1, "%s presses %d grapes: as many as the press level and the winery allow (%d), no fewer", p.name, sum3(g), need)); e != nil {
+			return e
+		}
 	}
 	add(&p.still, g)
 	return nil
@@ -407,7 +411,7 @@ func (s *state) endSeason() {
 		if p.reserved != "" {
 			for _, sec := range s.sectors {
 				if c := sec.seen[p.reserved]; c != nil {
-					if s.r.opt("reservation-penalty", "with-event") {
+					if s.r.on.ReservationPenaltyWithEvent {
 						p.pp -= s.value(c)
 					} else {
 						p.pp -= c.PP
@@ -420,7 +424,7 @@ func (s *state) endSeason() {
 	council := s.zone("council")
 	for j := range council {
 		k := j
-		if s.r.opt("council-order", "descending") {
+		if s.r.on.CouncilOrderDescending {
 			k = len(council) - 1 - j
 		}
 		o := council[k]

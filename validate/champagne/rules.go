@@ -51,6 +51,7 @@ type rules struct {
 	EventsDrawn     int
 	InheritKeep     int
 	InheritBox      map[string]int    // inheritance cards of each kind in the box
+	InheritFromBox  bool              // the tables' inheritance cards are the box's (none src=assumed): declared cards must be among them
 	PerPlayer       map[string]int    // zone -> most collaborators (and discs) of one player
 	Spots           map[string][]spot // standard side, zone -> spots 1..n
 	SimpleSpots     map[string][]spot // first-game side
@@ -58,9 +59,10 @@ type rules struct {
 	MerchantLevels  map[string]int    // difficulty (key or alias) -> cuvées of each type
 	MerchantNames   map[string]string // difficulty -> "Mathusalem (medium)"
 	Score           champagne.Rules
-	CubesPerColour  int            // cubes of each colour in the box
+	CubesPerColour  int                       // cubes of each colour in the box
 	zoneSpots       [2][len(zoneNames)][]spot // standard, first-game side: Spots by zoneIndex
 	zonePerPlayer   [len(zoneNames)]int
+	on              options
 	floorZero       bool           // negative-score floor-zero
 	vineIndex       map[string]int // folded key or printed name -> index in Vineyards
 	regionIndex     map[string]int // folded key or printed name -> region index
@@ -229,6 +231,26 @@ func (r *rules) gridBonus(k int) int {
 }
 
 func (r *rules) ecoValue(i int) int { return r.EcoValues[i] }
+
+// options holds the house rulings the engine reads while replaying, read
+// once from the tables (a map lookup per action showed in the profile).
+type options struct {
+	CorksDefectCellarThenOenotheque bool // option corks-defect cellar-then-oenotheque
+	CouncilOrderDescending          bool // option council-order descending
+	EcoSpillIgnoredAtSetup          bool // option eco-spill ignored-at-setup
+	ExchangeTimingOwnActions        bool // option exchange-timing own-actions
+	ForfeitEffectLost               bool // option forfeit-effect lost
+	MarketRefillStackTop            bool // option market-refill stack-top
+	MarketTokensAnyActive           bool // option market-tokens any-active
+	MarketingOrderSpotOrder         bool // option marketing-order spot-order
+	OenothequeShippingYes           bool // option oenotheque-shipping yes
+	PandemicTopRowAll               bool // option pandemic-top-row all
+	PartialDeliveryEachCard         bool // option partial-delivery each-card
+	PartnerBonusNo                  bool // option partner-bonus no
+	PressTokenEachTime              bool // option press-token each-time
+	ReservationPenaltyWithEvent     bool // option reservation-penalty with-event
+	VitryatsKeyChardonnay           bool // option vitryats-key chardonnay
+}
 
 // opt reports whether a house ruling of the tables has the given value.
 func (r *rules) opt(name, value string) bool { return r.Options[name] == value }

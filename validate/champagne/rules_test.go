@@ -313,3 +313,33 @@ func TestSubsidiesInTurnOrder(t *testing.T) {
 		t.Errorf("tokens drawn by %v, want [1 0 0]", got)
 	}
 }
+
+// TestDeclaredContentsAgainstTheBox: when the tables print the box's cards
+// (no src=assumed), a market card or an inheritance card declared with
+// other contents is refused; with the assumed defaults it is played as
+// written.
+func TestDeclaredContentsAgainstTheBox(t *testing.T) {
+	var box []string
+	for _, l := range strings.Split(string(tables.DefaultText()), "\n") {
+		if strings.HasPrefix(l, "market ") || strings.HasPrefix(l, "inheritance ") {
+			l = strings.Replace(l, "src=assumed", "src=box", 1)
+		}
+		box = append(box, l)
+	}
+	boxText := []byte(strings.Join(box, "\n"))
+	cases := []struct{ from, to, want string }{
+		{"market france F10 NNN 9 truck", "market france F10 NN 9 truck", "the tables print F10 as france NNN 9 truck"},
+		{"Ann: inherit V2 P3 V3", "Ann: inherit V2 , P3 , vineyard:verneuil stars=2 eco+1",
+			"no inheritance card of the tables has these contents (the tables print the box's cards: V1 V2 V3 V4 P1 P2 P3 P4 W1 W2 W3 W4)"},
+	}
+	for _, c := range cases {
+		text := strings.Replace(setup2, c.from, c.to, 1) + "round 1\n"
+		rep := validate.Check(games(), "box.vin", []byte(text), validate.Limits{}, validate.Options{Tables: boxText, TablesName: "box"})
+		if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Message != c.want {
+			t.Errorf("%s with the box's tables: want %q, got %v", c.to, c.want, rep.Diagnostics)
+		}
+		if rep := check(t, "assumed.vin", []byte(text)); len(rep.Diagnostics) != 1 || !strings.Contains(rep.Diagnostics[0].Message, "record ends") {
+			t.Errorf("%s with the assumed tables: want it played as written, got %v", c.to, rep.Diagnostics)
+		}
+	}
+}

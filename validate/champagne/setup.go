@@ -75,7 +75,7 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 			if k.chooser < 0 {
 				return fail(1, "the first stack was empty at round %d's %s: the key was chosen by a player (chosen-by=NAME on line %d)", s.round, k.event, k.line)
 			}
-		case c.Region < 0 && k.grape >= 0 && s.r.opt("vitryats-key", "chardonnay"):
+		case c.Region < 0 && k.grape >= 0 && s.r.on.VitryatsKeyChardonnay:
 			// The Coteaux Vitryats card is Chardonnay: it is the key grape.
 			if k.chooser >= 0 || k.grape != c.Grape {
 				return fail(1, "%s is a Coteaux Vitryats card: round %d's grapes quality honoured its grape, %s, with no choice (line %d)", c.ID, s.round, grapeNames[c.Grape], k.line)
@@ -136,6 +136,14 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 	if _, ok := s.r.TransportEco[c.Transport]; !ok {
 		return nil, fail(i+4, "no mode of transport is called %q: %s", l.Word(i+4), transportList(s.r))
 	}
+	// A card the tables print from the box (not an assumed placeholder)
+	// is checked against its printed contents.
+	if m, ok := s.r.T.Market(c.ID); ok && m.Src != "assumed" {
+		cu, _ := parseCubes([]string{m.Cuvees}, cuveeLetters, "")
+		if !strings.EqualFold(m.Sector, s.r.SectorNames[sec]) || cu != c.Cuvees || m.Value != c.PP || !strings.EqualFold(m.Transport, c.Transport) {
+			return nil, fail(i+1, "the tables print %s as %s %s %d %s", c.ID, m.Sector, cubes(cu, cuveeLetters), m.Value, m.Transport)
+		}
+	}
 	return c, nil
 }
 
@@ -183,7 +191,7 @@ func (s *state) marketLine(l *validate.Line, w want) *ruleError {
 	switch {
 	case w.kind == wSetupMarket && sec.active == nil:
 		sec.active = c
-	case sec.active == nil && s.r.opt("market-refill", "stack-top"):
+	case sec.active == nil && s.r.on.MarketRefillStackTop:
 		sec.active = c // the stack's top card goes straight to the active space
 	case sec.active == nil:
 		sec.active, sec.prov = sec.prov, c
@@ -395,6 +403,9 @@ func (s *state) declaredInheritance(l *validate.Line, from, to int) (*inheritCar
 	}
 	if seen != nil && stars < 0 {
 		return seen, nil // reported as kept twice
+	}
+	if s.r.InheritFromBox {
+		return nil, fail(from, "no inheritance card of the tables has these contents (the tables print the box's cards: %s)", s.inheritList())
 	}
 	if stars < 0 {
 		return nil, fail(from, "no inheritance card of the tables has these contents: write its stars (stars=N)")
@@ -733,7 +744,7 @@ func (s *state) corks(who int, l *validate.Line) *ruleError {
 	if !ok || sum3(c) != 1 {
 		return syntax(1, "the corks defect discards one cuvée: %s: discard T|N|B", p.name)
 	}
-	if p.cellarCount() == 0 && s.r.opt("corks-defect", "cellar-then-oenotheque") {
+	if p.cellarCount() == 0 && s.r.on.CorksDefectCellarThenOenotheque {
 		if !covers(p.oeno, c) {
 			return fail(1, "%s has no %s in his œnothèque (he has %s)", p.name, cubes(c, cuveeLetters), cubes(p.oeno, cuveeLetters))
 		}

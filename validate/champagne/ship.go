@@ -46,7 +46,7 @@ func (s *state) shippable(who, k int, c *marketCard) string {
 	p := s.players[who]
 	sec := s.sectors[c.Sector]
 	row := s.r.Rows[s.spots("shipping")[k].Row]
-	pandemic := s.event == "global-pandemic" && !s.r.opt("pandemic-top-row", "all")
+	pandemic := s.event == "global-pandemic" && !s.r.on.PandemicTopRowAll
 	if c != sec.active && (row.ActiveOnly || pandemic) {
 		if pandemic {
 			return "during the global pandemic only the 3 active orders can be validated"
@@ -73,7 +73,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
 	sp := s.spots("shipping")[w.spot]
 	if len(l.Tokens) == 2 && l.Lower(1) == "none" {
-		if !s.r.opt("forfeit-effect", "lost") {
+		if !s.r.on.ForfeitEffectLost {
 			s.effect("shipping", w.spot, who)
 		}
 		return nil
@@ -146,7 +146,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		need := c.Cuvees
 		if sum3(sh.short) > 0 {
 			shorts++
-			if !sp.Partial || (shorts > 1 && !s.r.opt("partial-delivery", "each-card")) {
+			if !sp.Partial || (shorts > 1 && !s.r.on.PartialDeliveryEachCard) {
 				return fail(sh.tok, "only the partial delivery spot ships one cuvée less, once")
 			}
 			if !covers(need, sh.short) {
@@ -167,7 +167,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			return fail(sh.tok, "a market card is never free: %s ships at least one cuvée", p.name)
 		}
 		stock := p.cellar
-		if s.r.opt("oenotheque-shipping", "yes") {
+		if s.r.on.OenothequeShippingYes {
 			add(&stock, p.oeno)
 		}
 		if !covers(stock, need) {
@@ -192,7 +192,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		}
 		gain := s.value(c)
 		for t := range 3 {
-			if sh.partner < 0 || !s.r.opt("partner-bonus", "no") {
+			if sh.partner < 0 || !s.r.on.PartnerBonusNo {
 				gain += need[t] * s.r.gridBonus(p.grid[t])
 			}
 			gain -= sh.short[t] * s.r.CuveeValue[t]
@@ -212,7 +212,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		}
 		if sh.keep != "" {
 			s.tokensOut[sh.keep]++
-			if s.r.opt("market-tokens", "any-active") {
+			if s.r.on.MarketTokensAnyActive {
 				sec.tokens-- // the others stay for the next validation of the active order
 			} else {
 				s.tokenSupply += sec.tokens - 1
@@ -237,7 +237,7 @@ func (s *state) validated(c *marketCard) []want {
 			sec.pending++
 			return nil
 		}
-		if s.r.opt("market-refill", "stack-top") {
+		if s.r.on.MarketRefillStackTop {
 			return []want{{kind: wMarket, sector: c.Sector}}
 		}
 		sec.active, sec.prov = sec.prov, nil
@@ -297,7 +297,7 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 func (s *state) merchantCorks() {
 	m := s.merchant
 	from := &m.cellar
-	if m.cellarCount() == 0 && s.r.opt("corks-defect", "cellar-then-oenotheque") {
+	if m.cellarCount() == 0 && s.r.on.CorksDefectCellarThenOenotheque {
 		from = &m.oeno
 	}
 	for t := range 3 {

@@ -147,8 +147,7 @@ const (
 type autoStep int
 
 const (
-	stepFn autoStep = iota // runs want.fn
-	stepSetupDone
+	stepSetupDone autoStep = iota
 	stepStartPlacement
 	stepStartResolution
 	stepTakeVineyard // who, spot
@@ -165,13 +164,12 @@ const (
 type want struct {
 	kind   wantKind
 	step   autoStep
-	zone   string
+	zone   int // zoneIndex
 	who    int
 	card   *vineCard
 	sector int
 	spot   int
 	reason string
-	fn     func()
 }
 
 // state is a game being replayed.

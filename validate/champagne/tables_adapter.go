@@ -110,7 +110,11 @@ func fromTables(t *tables.Tables) *rules {
 		r.EventPP[e.Key] = t.EventPP(e.Key)
 	}
 	r.InheritBox = map[string]int{}
+	r.InheritFromBox = len(t.Inheritances) > 0
 	for _, in := range t.Inheritances {
+		if in.Src == "assumed" {
+			r.InheritFromBox = false
+		}
 		c := inheritCard{ID: strings.ToUpper(in.ID), Kind: in.Kind, Stars: in.Stars, Vine: in.Vineyard,
 			Press: in.Press, Modules: in.Modules, Eco: in.Eco}
 		c.Cellar, _ = parseCubes([]string{in.Cellar}, cuveeLetters, "")
@@ -156,6 +160,21 @@ func fromTables(t *tables.Tables) *rules {
 		}
 	}
 	r.index()
+	r.on.CorksDefectCellarThenOenotheque = r.opt("corks-defect", "cellar-then-oenotheque")
+	r.on.CouncilOrderDescending = r.opt("council-order", "descending")
+	r.on.EcoSpillIgnoredAtSetup = r.opt("eco-spill", "ignored-at-setup")
+	r.on.ExchangeTimingOwnActions = r.opt("exchange-timing", "own-actions")
+	r.on.ForfeitEffectLost = r.opt("forfeit-effect", "lost")
+	r.on.MarketRefillStackTop = r.opt("market-refill", "stack-top")
+	r.on.MarketTokensAnyActive = r.opt("market-tokens", "any-active")
+	r.on.MarketingOrderSpotOrder = r.opt("marketing-order", "spot-order")
+	r.on.OenothequeShippingYes = r.opt("oenotheque-shipping", "yes")
+	r.on.PandemicTopRowAll = r.opt("pandemic-top-row", "all")
+	r.on.PartialDeliveryEachCard = r.opt("partial-delivery", "each-card")
+	r.on.PartnerBonusNo = r.opt("partner-bonus", "no")
+	r.on.PressTokenEachTime = r.opt("press-token", "each-time")
+	r.on.ReservationPenaltyWithEvent = r.opt("reservation-penalty", "with-event")
+	r.on.VitryatsKeyChardonnay = r.opt("vitryats-key", "chardonnay")
 	r.CubesPerColour = t.BoxCount("cubes-per-colour")
 	r.floorZero = r.opt("negative-score", "floor-zero")
 	r.MerchantLevels, r.MerchantNames = map[string]int{}, map[string]string{}
