@@ -7,8 +7,10 @@ import "sync"
 // (or one record replayed many times) names the same codes again and
 // again. The cached decoders keep the most recent codes' layouts.
 
-// cacheLimit bounds the memo; when full it is emptied and refilled.
-const cacheLimit = 512
+// cacheLimit bounds the memo; when full it is emptied and refilled. A
+// decoded set is about 80 KB, so 32 keep a batch of records that all name
+// different codes within a few MB (memory stays flat over any folder).
+const cacheLimit = 32
 
 type cachedSet struct {
 	ls  []*Layout

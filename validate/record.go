@@ -200,6 +200,10 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 		}
 		if d := rec.classify(l, sawAction, presetGame); d != nil {
 			diags = append(diags, *d)
+			if rec.Game == "" {
+				// Without a game nothing after can be read: one error, not one per line.
+				break
+			}
 			continue
 		}
 		switch l.Kind {

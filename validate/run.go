@@ -72,7 +72,17 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 	}
 	out.Game, out.Players, out.Meta = rec.Game, rec.Players, rec.Meta
 	if syntax.HasErrors() {
+		// The replay stopped at the first line that could not be read, so
+		// where the record really ends is unknown: the engine's "the record
+		// stops before the game ends" is no finding.
 		out.Result = nil
+		kept := out.Diagnostics[:0]
+		for _, d := range out.Diagnostics {
+			if d.Code != CodeMissing {
+				kept = append(kept, d)
+			}
+		}
+		out.Diagnostics = kept
 	}
 	out.Diagnostics = append(out.Diagnostics, syntax...)
 	for i := range out.Diagnostics {
