@@ -168,7 +168,15 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 	}
 	// One copy of the text: every line's Raw and every token is a substring of it.
 	text := strings.TrimPrefix(string(data), "\xef\xbb\xbf")
-	lx := lexer{chunk: min(len(text)/5, 4096)}
+	// Size the slabs from the text: a line per newline, a token at most per
+	// blank or comma plus one per line. Counting is cheap next to growing.
+	// Capped, so that a record of blank lines or spaces cannot make the
+	// reader allocate far more than the record (append grows past the cap).
+	nl := strings.Count(text, "\n") + 1
+	lx := lexer{
+		lines: make([]Line, 0, min(nl, 4096)),
+		toks:  make([]Token, 0, min(nl+strings.Count(text, " ")+strings.Count(text, ",")+strings.Count(text, "\t"), 1<<15)),
+	}
 	num := 0
 	sawAction := false
 	for len(text) > 0 {
@@ -413,16 +421,12 @@ func isReserved(w string) bool {
 type lexer struct {
 	lines []Line
 	toks  []Token
-	chunk int // tokens per slab: about one per five bytes of the record
 }
 
 // line lexes one line into the slabs; see lexLine.
 func (lx *lexer) line(file string, num int, raw string) (*Line, *Diagnostic) {
-	if cap(lx.toks)-len(lx.toks) < 64 {
-		lx.toks = make([]Token, 0, max(lx.chunk, 128))
-	}
 	if len(lx.lines) == cap(lx.lines) {
-		lx.lines = make([]Line, 0, max(lx.chunk/6, 16))
+		lx.lines = make([]Line, 0, 64)
 	}
 	lx.lines = append(lx.lines, Line{File: file, Num: num, Raw: raw})
 	l := &lx.lines[len(lx.lines)-1]
@@ -433,7 +437,7 @@ func (lx *lexer) line(file string, num int, raw string) (*Line, *Diagnostic) {
 		*l = Line{}
 		return nil, d
 	}
-	lx.toks = toks // the slab, grown if the line was long
+	lx.toks = toks // the slab (append grows it should the estimate fall short: earlier lines keep the old array)
 	if len(toks) > base {
 		l.Tokens = toks[base:len(toks):len(toks)] // capped: an append by an engine cannot reach the next line
 	}

@@ -164,9 +164,20 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		n = 40
 	}
+	// One subtest per player count, in parallel: the machine's cores share
+	// the 1,000 games.
+	for players := 1; players <= 4; players++ {
+		t.Run(fmt.Sprintf("%dp", players), func(t *testing.T) {
+			t.Parallel()
+			randomGames(t, players, n)
+		})
+	}
+}
+
+func randomGames(t *testing.T, players, n int) {
 	lines := 0
 	for seed := uint64(1); seed <= uint64(n); seed++ {
-		for players := 1; players <= 4; players++ {
+		{
 			vs := variantsFor(players, seed)
 			data, err := generateChecked(players, seed, vs, invariants)
 			if err != nil {
@@ -186,7 +197,7 @@ func TestRandomGames(t *testing.T) {
 			lines += rep.Actions
 		}
 	}
-	t.Logf("%d games, %d actions", 4*n, lines)
+	t.Logf("%d games, %d actions", n, lines)
 }
 
 func TestRandomDeterministic(t *testing.T) {

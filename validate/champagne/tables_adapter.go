@@ -2,6 +2,7 @@ package champagne
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/champagne/tables"
@@ -21,14 +22,8 @@ func (Game) rulesFor(opt validate.Options) (*rules, validate.Diagnostics) {
 	return fromTables(t), diags
 }
 
-var cachedDefault *rules
-
-func defaultRules() *rules {
-	if cachedDefault == nil {
-		cachedDefault = fromTables(tables.Default())
-	}
-	return cachedDefault
-}
+// defaultRules are read once (replays may run in parallel).
+var defaultRules = sync.OnceValue(func() *rules { return fromTables(tables.Default()) })
 
 func letterIndex(letters, l string) int {
 	return strings.Index(letters, strings.ToUpper(l))
