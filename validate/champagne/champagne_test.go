@@ -177,25 +177,23 @@ func TestRandomGames(t *testing.T) {
 func randomGames(t *testing.T, players, n int) {
 	lines := 0
 	for seed := uint64(1); seed <= uint64(n); seed++ {
-		{
-			vs := variantsFor(players, seed)
-			data, err := generateChecked(players, seed, vs, invariants)
-			if err != nil {
-				t.Fatalf("players %d seed %d %v: %v", players, seed, vs, err)
-			}
-			rep := check(t, "gen.vin", data)
-			if !rep.Valid() || rep.Result == nil {
-				t.Fatalf("players %d seed %d %v: generated game rejected: %v", players, seed, vs, rep.Diagnostics)
-			}
-			st := rep.State.(*state)
-			if st.round != 10 || !st.finished {
-				t.Fatalf("players %d seed %d: the game ended in round %d", players, seed, st.round)
-			}
-			if len(rep.Claims) != players {
-				t.Fatalf("players %d seed %d: %d claims compared", players, seed, len(rep.Claims))
-			}
-			lines += rep.Actions
+		vs := variantsFor(players, seed)
+		data, err := generateChecked(players, seed, vs, invariants)
+		if err != nil {
+			t.Fatalf("players %d seed %d %v: %v", players, seed, vs, err)
 		}
+		rep := check(t, "gen.vin", data)
+		if !rep.Valid() || rep.Result == nil {
+			t.Fatalf("players %d seed %d %v: generated game rejected: %v", players, seed, vs, rep.Diagnostics)
+		}
+		st := rep.State.(*state)
+		if st.round != 10 || !st.finished {
+			t.Fatalf("players %d seed %d: the game ended in round %d", players, seed, st.round)
+		}
+		if len(rep.Claims) != players {
+			t.Fatalf("players %d seed %d: %d claims compared", players, seed, len(rep.Claims))
+		}
+		lines += rep.Actions
 	}
 	t.Logf("%d games, %d actions", n, lines)
 }
