@@ -37,12 +37,13 @@ const (
 // setDeal is what one game set shares.
 type setDeal struct {
 	top     [lastYear + 1]TopCell
-	costs   map[Region]map[WineType]int
+	costs   []int    // the cask cost of each (region, type) of the plan's rts
 	grapes  []Colour // the template's grape colours with '*' drawn
 	bonuses []Bonus
 }
 
 func (t *Template) dealSet(seed uint64) (*setDeal, error) {
+	p := t.plan()
 	src := rng.Derive(seed, setStream)
 	d := &setDeal{}
 	for _, s := range t.Schedules {
@@ -56,25 +57,27 @@ func (t *Template) dealSet(seed uint64) (*setDeal, error) {
 			}
 		}
 	}
-	costs, err := t.dealCosts(src)
+	costs, err := t.dealCosts(p, src)
 	if err != nil {
 		return nil, err
 	}
 	d.costs = costs
-	colours := t.colours()
+	colours := p.colours
+	d.grapes = make([]Colour, 0, len(t.GrapeColours))
 	for _, c := range t.GrapeColours {
 		if c == 0 {
 			c = colours[src.Intn(len(colours))]
 		}
 		d.grapes = append(d.grapes, c)
 	}
+	d.bonuses = make([]Bonus, 0, len(t.Trellis))
 	for _, row := range t.Trellis {
 		b := row.Bonus
 		switch b.Kind {
 		case "colour":
 			b.Colour = colours[src.Intn(len(colours))]
 		case "age":
-			ages := t.ages()
+			ages := p.ages
 			b.Age = ages[src.Intn(len(ages))]
 		case "region":
 			b.Region = t.Regions[src.Intn(len(t.Regions))].Letter
@@ -116,31 +119,30 @@ type regionType struct {
 }
 
 // dealCosts deals each age's cask costs over the wine types of that age,
-// again until every region's demand is within the template's range.
-func (t *Template) dealCosts(src *rng.Source) (map[Region]map[WineType]int, error) {
-	byAge := map[int][]regionType{}
-	for _, r := range t.Regions {
-		for _, wt := range t.Tables[r.Letter] {
-			byAge[wt.Age] = append(byAge[wt.Age], regionType{r.Letter, wt})
-		}
-	}
+// again until every region's demand is within the template's range. The
+// costs are aligned with the plan's rts.
+func (t *Template) dealCosts(p *dealPlan, src *rng.Source) ([]int, error) {
+	out := make([]int, len(p.rts))
+	demand := make([]int, len(t.Regions))
+	var shuffled []int
 	for range maxDeals {
-		out := map[Region]map[WineType]int{}
-		demand := map[Region]int{}
-		for _, r := range t.Regions {
-			out[r.Letter] = map[WineType]int{}
-		}
-		for _, age := range t.ages() {
-			costs := slices.Clone(t.CaskCosts[age])
+		clear(demand)
+		k := 0
+		for a, age := range p.ages {
+			shuffled = append(shuffled[:0], t.CaskCosts[age]...)
+			costs := shuffled
 			src.Shuffle(len(costs), func(i, j int) { costs[i], costs[j] = costs[j], costs[i] })
-			for i, rt := range byAge[age] {
-				out[rt.region][rt.typ] = costs[i]
-				demand[rt.region] += costs[i]
+			for i, rt := range p.byAge[a] {
+				out[k] = costs[i]
+				k++
+				if ri := regionIndexOf(t, rt.region); ri >= 0 {
+					demand[ri] += costs[i]
+				}
 			}
 		}
 		ok := true
-		for _, r := range t.Regions {
-			ok = ok && demand[r.Letter] >= t.RegionCasks[0] && demand[r.Letter] <= t.RegionCasks[1]
+		for ri := range t.Regions {
+			ok = ok && demand[ri] >= t.RegionCasks[0] && demand[ri] <= t.RegionCasks[1]
 		}
 		if ok {
 			return out, nil
@@ -149,8 +151,19 @@ func (t *Template) dealCosts(src *rng.Source) (map[Region]map[WineType]int, erro
 	return nil, fmt.Errorf("template %s: no deal of the cask costs keeps every region's demand within %d..%d", t.Name, t.RegionCasks[0], t.RegionCasks[1])
 }
 
+// regionIndexOf is the index of region r in the template's regions, or -1.
+func regionIndexOf(t *Template, r Region) int {
+	for k, ri := range t.Regions {
+		if ri.Letter == r {
+			return k
+		}
+	}
+	return -1
+}
+
 // dealSheet builds one sheet of a set.
 func (t *Template) dealSheet(seed uint64, stream uint64, d *setDeal) (*Layout, error) {
+	p := t.plan()
 	src := rng.Derive(seed, stream)
 	l := &Layout{
 		Template:  t.Name,
@@ -162,24 +175,28 @@ func (t *Template) dealSheet(seed uint64, stream uint64, d *setDeal) (*Layout, e
 	}
 	l.Wines = slices.Clone(t.Wines)
 	l.Paths = slices.Clone(t.Paths)
-	if err := t.dealTables(src, l); err != nil {
+	if err := t.dealTables(p, src, l); err != nil {
 		return nil, err
 	}
 	for i := range l.Wines {
 		w := &l.Wines[i]
-		w.Casks = d.costs[w.Region][w.Type]
+		w.Casks = p.costOf(d.costs, w.Region, w.Type)
 	}
-	for _, r := range t.Regions {
-		if err := t.dealResources(src, l, r.Letter); err != nil {
+	var scratch resourceScratch
+	for k, r := range t.Regions {
+		if err := t.dealResources(p, &scratch, src, l, k, r.Letter); err != nil {
 			return nil, err
 		}
 	}
 	colours := slices.Clone(d.grapes)
 	src.Shuffle(len(colours), func(i, j int) { colours[i], colours[j] = colours[j], colours[i] })
 	l.Vines = make([]*WineType, t.VineCount)
+	grapes := make([]WineType, len(t.Grapes)) // one allocation for every grape
 	for i, g := range t.Grapes {
-		l.Vines[g.Vine-1] = &WineType{Colour: colours[i], Age: g.Age}
+		grapes[i] = WineType{Colour: colours[i], Age: g.Age}
+		l.Vines[g.Vine-1] = &grapes[i]
 	}
+	l.Trellis = make([]TrellisRow, 0, len(t.Trellis))
 	for i, row := range t.Trellis {
 		l.Trellis = append(l.Trellis, TrellisRow{Len: row.Len, Bonus: d.bonuses[i]})
 	}
@@ -194,18 +211,18 @@ func (t *Template) dealSheet(seed uint64, stream uint64, d *setDeal) (*Layout, e
 // dealTables shuffles each region's table over its wines, region by
 // region, dealing a region again while a path joins one of its wines to a
 // wine of the same type in a region already dealt.
-func (t *Template) dealTables(src *rng.Source, l *Layout) error {
-	dealt := map[string]bool{}
-	for _, r := range t.Regions {
-		idx := t.winesIn(r.Letter)
+func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout) error {
+	dealt := make([]bool, len(l.Wines))
+	for k, r := range t.Regions {
+		idx := p.wines[k]
 		table := t.Tables[r.Letter]
 		ok := false
 		for range maxDeals {
 			perm := src.Perm(len(idx))
-			for k, i := range idx {
-				l.Wines[i].Type = table[perm[k]]
+			for j, i := range idx {
+				l.Wines[i].Type = table[perm[j]]
 			}
-			if !t.sameTypeAcross(l, r.Letter, dealt) {
+			if !p.sameTypeAcross(l, r, dealt) {
 				ok = true
 				break
 			}
@@ -214,16 +231,22 @@ func (t *Template) dealTables(src *rng.Source, l *Layout) error {
 			return fmt.Errorf("template %s: region %c cannot be dealt without a path joining two wines of one type", t.Name, r.Letter)
 		}
 		for _, i := range idx {
-			dealt[l.Wines[i].ID] = true
+			dealt[i] = true
 		}
 	}
 	return nil
 }
 
-func (t *Template) sameTypeAcross(l *Layout, r Region, dealt map[string]bool) bool {
-	for _, p := range l.Paths {
-		a, b := l.WineByID(p.A), l.WineByID(p.B)
-		if a.Region == r && dealt[b.ID] || b.Region == r && dealt[a.ID] {
+// sameTypeAcross tells whether a path joins a wine of region r to a wine of
+// the same type in a region already dealt.
+func (p *dealPlan) sameTypeAcross(l *Layout, r RegionInfo, dealt []bool) bool {
+	for i := range p.pathA {
+		ia, ib := p.pathA[i], p.pathB[i]
+		if ia < 0 {
+			continue
+		}
+		a, b := &l.Wines[ia], &l.Wines[ib]
+		if a.Region == r.Letter && dealt[ib] || b.Region == r.Letter && dealt[ia] {
 			if a.Type == b.Type {
 				return true
 			}
@@ -232,49 +255,60 @@ func (t *Template) sameTypeAcross(l *Layout, r Region, dealt map[string]bool) bo
 	return false
 }
 
+// resourceScratch is dealResources' working memory, reused across regions.
+type resourceScratch struct {
+	inner  []int
+	used   []bool
+	chosen []int
+	res    []Resource
+}
+
 // dealResources places a region's resources on a matching of its internal
 // paths (no two resource paths share a wine): the paths are shuffled and a
 // depth-first search takes the first matching in that order.
-func (t *Template) dealResources(src *rng.Source, l *Layout, r Region) error {
-	res := slices.Clone(t.Resources[r])
-	if len(res) == 0 {
+func (t *Template) dealResources(p *dealPlan, s *resourceScratch, src *rng.Source, l *Layout, k int, r Region) error {
+	if len(t.Resources[r]) == 0 {
 		return nil
 	}
-	var inner []int
-	for i, p := range l.Paths {
-		if l.WineByID(p.A).Region == r && l.WineByID(p.B).Region == r {
-			inner = append(inner, i)
-		}
-	}
+	res := append(s.res[:0], t.Resources[r]...)
+	s.res = res
+	inner := append(s.inner[:0], p.inner[k]...)
+	s.inner = inner
 	src.Shuffle(len(inner), func(i, j int) { inner[i], inner[j] = inner[j], inner[i] })
-	used := map[string]bool{}
-	var chosen []int
+	if cap(s.used) < len(l.Wines) {
+		s.used = make([]bool, len(l.Wines))
+	}
+	used := s.used[:len(l.Wines)]
+	clear(used)
+	chosen := s.chosen[:0]
 	var search func(from int) bool
 	search = func(from int) bool {
 		if len(chosen) == len(res) {
 			return true
 		}
-		for k := from; k < len(inner); k++ {
-			p := l.Paths[inner[k]]
-			if used[p.A] || used[p.B] {
+		for j := from; j < len(inner); j++ {
+			a, b := p.pathA[inner[j]], p.pathB[inner[j]]
+			if used[a] || used[b] {
 				continue
 			}
-			used[p.A], used[p.B] = true, true
-			chosen = append(chosen, inner[k])
-			if search(k + 1) {
+			used[a], used[b] = true, true
+			chosen = append(chosen, inner[j])
+			if search(j + 1) {
 				return true
 			}
 			chosen = chosen[:len(chosen)-1]
-			used[p.A], used[p.B] = false, false
+			used[a], used[b] = false, false
 		}
 		return false
 	}
-	if !search(0) {
+	found := search(0)
+	s.chosen = chosen
+	if !found {
 		return fmt.Errorf("template %s: region %c has no %d paths without a shared wine for its resources", t.Name, r, len(res))
 	}
 	src.Shuffle(len(res), func(i, j int) { res[i], res[j] = res[j], res[i] })
-	for k, i := range chosen {
-		l.Paths[i].Resource = res[k]
+	for j, i := range chosen {
+		l.Paths[i].Resource = res[j]
 	}
 	return nil
 }

@@ -71,6 +71,8 @@ type Template struct {
 	Schedules    []Schedule
 	BlankYears   []int
 	Limits       Limits
+
+	dealPlan *dealPlan // derived once by ParseTemplate; see plan
 }
 
 // Years on the sheet's top rows: '01 … '13 ([0] of Layout.Top is unused).
@@ -114,6 +116,7 @@ func ParseTemplate(name string, data []byte) (*Template, error) {
 	if err := p.finish(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	t.dealPlan = t.makePlan()
 	return t, nil
 }
 

@@ -177,6 +177,9 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 		lines: make([]Line, 0, min(nl, 4096)),
 		toks:  make([]Token, 0, min(nl+strings.Count(text, " ")+strings.Count(text, ",")+strings.Count(text, "\t"), 1<<15)),
 	}
+	if eq := strings.Count(text, "="); eq > 0 {
+		lx.pairs = make([]Pair, 0, min(eq, 1<<12)) // a pair per '=' at most
+	}
 	num := 0
 	sawAction := false
 	for len(text) > 0 {
@@ -206,7 +209,7 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 		if l == nil {
 			continue
 		}
-		if d := rec.classify(l, sawAction, presetGame); d != nil {
+		if d := rec.classify(l, sawAction, presetGame, &lx.pairs); d != nil {
 			diags = append(diags, *d)
 			if rec.Game == "" {
 				// Without a game nothing after can be read: one error, not one per line.
@@ -235,7 +238,10 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 
 // classify sets the line's kind and checks the shared grammar: header
 // statements, player names, check and claim lines.
-func (rec *Record) classify(l *Line, sawAction, presetGame bool) *Diagnostic {
+//
+// The pairs of a check line are appended to *pairs, the record's slab
+// (nil is fine: it grows), so a check line costs no allocation of its own.
+func (rec *Record) classify(l *Line, sawAction, presetGame bool, pairs *[]Pair) *Diagnostic {
 	bad := func(tok int, format string, args ...any) *Diagnostic {
 		d := Errorf(l, tok, CodeSyntax, format, args...)
 		return &d
@@ -367,6 +373,28 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool) *Diagnostic {
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}
+		var slab []Pair
+		if pairs != nil {
+			slab = *pairs
+		}
+		base := len(slab)
+		if cap(slab)-base < len(l.Tokens)-2 {
+			slab = make([]Pair, 0, max(64, len(l.Tokens))) // earlier lines keep the old array
+			base = 0
+		}
+		// The line's pairs live in the slab; they are capped when the line
+		// is done, so that an append by an engine cannot reach the next line's.
+		l.Pairs = slab[base:base:base+len(l.Tokens)-2]
+		defer func() {
+			if len(l.Pairs) == 0 {
+				l.Pairs = nil
+			} else {
+				l.Pairs = l.Pairs[:len(l.Pairs):len(l.Pairs)]
+			}
+			if pairs != nil {
+				*pairs = slab[:base+len(l.Pairs)]
+			}
+		}()
 		for i := 2; i < len(l.Tokens); i++ {
 			// A list value is written with commas (trellis=3,4,0); the
 			// lexer splits commas off, so join them back into the value.
@@ -421,6 +449,7 @@ func isReserved(w string) bool {
 type lexer struct {
 	lines []Line
 	toks  []Token
+	pairs []Pair // check lines' pairs, filled by classify
 }
 
 // line lexes one line into the slabs; see lexLine.
@@ -466,6 +495,10 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 	// i is a byte offset into raw and col the 1-based rune column of raw[i]:
 	// tokens are substrings of raw, so a line costs no copy of its text.
 	i, col := 0, 1
+	// end is the column just after the last character before the comment
+	// that is not a blank: the line's end column, unless a quote was read
+	// (then stripComment decides, as it always has).
+	end, quote := 1, false
 	add := func(t Token) { toks = append(toks, t) }
 	for i < len(raw) {
 		switch c := raw[i]; c {
@@ -480,7 +513,9 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 			add(Token{Text: ",", Col: col})
 			i++
 			col++
+			end = col
 		case '"':
+			quote = true
 			startCol := col
 			i++
 			col++
@@ -546,6 +581,7 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 				col++
 			}
 			text := raw[start:i]
+			end = col
 			if len(toks) == base && l.playerCol == 0 && strings.HasSuffix(text, ":") && len(text) > 1 {
 				l.Player, l.playerCol = strings.TrimSuffix(text, ":"), startCol
 				continue
@@ -553,7 +589,11 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 			add(Token{Text: text, Col: startCol})
 		}
 	}
-	l.endCol = utf8.RuneCountInString(strings.TrimRight(stripComment(raw), " \t")) + 1
+	if quote {
+		l.endCol = utf8.RuneCountInString(strings.TrimRight(stripComment(raw), " \t")) + 1
+	} else {
+		l.endCol = end
+	}
 	if len(toks) == base && l.playerCol == 0 {
 		return toks, false, nil
 	}

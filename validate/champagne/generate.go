@@ -354,6 +354,8 @@ func (g *gen) play() error {
 			err = g.draw(w.who)
 		case wHarvest:
 			err = g.harvest(w.who)
+		case wGrid:
+			err = g.grid(w.who)
 		case wOffers:
 			if err = g.checks(); err == nil {
 				err = g.offers()

@@ -199,6 +199,23 @@ func (g *gen) gain(who int, k string, write func(string) error) error {
 // used is called when a free-use token leaves a hand.
 func (g *gen) used(k string) { g.discards = append(g.discards, k) }
 
+// grid moves some of the œnothèque to the Marketing grid (grid-transfer
+// written).
+func (g *gen) grid(who int) error {
+	p := g.s.players[who]
+	var take [3]int
+	for t := range 3 {
+		if n := min(p.oeno[t], g.r.GridSlots-p.grid[t]); n > 0 {
+			take[t] = g.pick(n + 1)
+		}
+	}
+	if sum3(take) == 0 {
+		return g.emit("%s: grid none", p.name)
+	}
+	g.note("grid written")
+	return g.emit("%s: grid %s", p.name, cubes(take, cuveeLetters))
+}
+
 func (g *gen) oeno(who int) error {
 	p := g.s.players[who]
 	room := g.r.OenoMax - p.oenoCount()

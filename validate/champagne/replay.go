@@ -100,16 +100,16 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	}
 	s.tokenSupply = total - r.MarketTokens*len(r.SectorNames)
 	s.placed = make([]int, len(s.players))
-	setup := []want{{kind: wSetupOffers}}
+	// The setup's steps, pushed last first (pending is a stack).
+	s.pending = make([]want, 0, 32)
+	s.pushFront(want{kind: wAuto, step: stepSetupDone}, want{kind: wRoundStart})
+	for i := n - 1; i >= 0; i-- {
+		s.pushFront(want{kind: wInherit, who: i})
+	}
 	for range r.SectorNames {
-		setup = append(setup, want{kind: wSetupMarket}, want{kind: wSetupMarket})
+		s.pushFront(want{kind: wSetupMarket}, want{kind: wSetupMarket})
 	}
-	for i := 0; i < n; i++ {
-		setup = append(setup, want{kind: wInherit, who: i})
-	}
-	setup = append(setup, want{kind: wAuto, step: stepSetupDone}, want{kind: wRoundStart})
-	s.pending = make([]want, 0, 64)
-	s.pushFront(setup...)
+	s.pushFront(want{kind: wSetupOffers})
 	return s, nil
 }
 
@@ -383,6 +383,8 @@ func (s *state) expectText() string {
 		return fmt.Sprintf("%s draws wines: %s: draw CUVEE=WINES … | none", name, name)
 	case wHarvest:
 		return fmt.Sprintf("%s chooses the grapes he presses: %s: harvest GRAPES", name, name)
+	case wGrid:
+		return fmt.Sprintf("%s moves œnothèque cuvées to his Marketing grid: %s: grid CUVEES | none", name, name)
 	case wOffers:
 		return "the vineyard cards renewal: offers CARD …"
 	case wDone:
@@ -477,8 +479,8 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 }
 
 // verbFor is the verb of the line each step asks for.
-var verbFor = map[wantKind]string{wInherit: "inherit", wCorks: "discard", wPlant: "plant", wToken: "token",
-	wOeno: "oenotheque", wShip: "ship", wDraw: "draw", wHarvest: "harvest"}
+var verbFor = [...]string{wInherit: "inherit", wCorks: "discard", wPlant: "plant", wToken: "token",
+	wOeno: "oenotheque", wShip: "ship", wDraw: "draw", wHarvest: "harvest", wGrid: "grid", wDone: ""}
 
 // action handles a player's line.
 func (s *state) action(p *player, l *validate.Line) *ruleError {
@@ -499,7 +501,8 @@ func (s *state) action(p *player, l *validate.Line) *ruleError {
 	if w.kind == wDone {
 		return fail(0, "the game is over after round %d: only checks and claims may follow", s.r.Rounds)
 	}
-	v, ok := verbFor[w.kind]
+	v := verbFor[w.kind]
+	ok := v != ""
 	if !ok || (w.kind != wPlace && v != l.Verb && !(l.Verb == "œnothèque" && v == "oenotheque")) {
 		switch l.Verb {
 		case "harvest":
@@ -539,6 +542,8 @@ func (s *state) action(p *player, l *validate.Line) *ruleError {
 		return s.draw(who, l, w)
 	case wHarvest:
 		return s.harvestLine(who, l)
+	case wGrid:
+		return s.gridLine(who, l)
 	}
 	return nil
 }
@@ -653,7 +658,7 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 	if s.r.on.ExchangeTimingOwnActions {
 		w := s.next()
 		switch w.kind {
-		case wPlace, wCorks, wPlant, wToken, wOeno, wShip, wDraw, wHarvest:
+		case wPlace, wCorks, wPlant, wToken, wOeno, wShip, wDraw, wHarvest, wGrid:
 			if s.players[w.who] == p {
 				break
 			}

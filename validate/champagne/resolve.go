@@ -245,6 +245,12 @@ func (s *state) promote(k, who int) {
 		s.holdN1[k] = -1
 	}
 	p := s.players[who]
+	if s.r.on.GridTransferWritten && !p.merchant && p.oenoCount() > 0 {
+		// "May move": the record says which cuvées go (the Wine
+		// Merchant moves them all).
+		s.pushFront(want{kind: wGrid, who: who, spot: k})
+		return
+	}
 	for t := range 3 {
 		room := s.r.GridSlots - p.grid[t]
 		if room > p.oeno[t] {
@@ -253,6 +259,27 @@ func (s *state) promote(k, who int) {
 		p.grid[t] += room
 		p.oeno[t] -= room
 	}
+}
+
+// gridLine: under grid-transfer written, the cuvées the n+1 collaborator
+// moves from the œnothèque to the Marketing grid.
+func (s *state) gridLine(who int, l *validate.Line) *ruleError {
+	p := s.players[who]
+	c, ok := lineCubes(l, 1, cuveeLetters)
+	if !ok || len(l.Tokens) < 2 {
+		return syntax(1, "the grid takes cuvées T, N, B from the œnothèque (or none): %s: grid T N", p.name)
+	}
+	if !covers(p.oeno, c) {
+		return fail(1, "%s's œnothèque holds %s, not %s", p.name, cubes(p.oeno, cuveeLetters), cubes(c, cuveeLetters))
+	}
+	for t := range 3 {
+		if p.grid[t]+c[t] > s.r.GridSlots {
+			return fail(1, "the Marketing grid holds %d %s: %s has %d there", s.r.GridSlots, cuveeNames[t], p.name, p.grid[t])
+		}
+	}
+	sub(&p.oeno, c)
+	add(&p.grid, c)
+	return nil
 }
 
 // oenotheque: the n spot moves up to 3 cuvées from the cellar.

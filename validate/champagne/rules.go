@@ -239,6 +239,7 @@ type options struct {
 	CouncilOrderDescending          bool // option council-order descending
 	EcoSpillIgnoredAtSetup          bool // option eco-spill ignored-at-setup
 	ExchangeTimingOwnActions        bool // option exchange-timing own-actions
+	GridTransferWritten             bool // option grid-transfer written
 	ForfeitEffectLost               bool // option forfeit-effect lost
 	MarketRefillStackTop            bool // option market-refill stack-top
 	MarketTokensAnyActive           bool // option market-tokens any-active

@@ -137,6 +137,7 @@ const (
 	wMarket
 	wDraw
 	wHarvest
+	wGrid // grid-transfer written: the n+1 step's cuvées
 	wOffers
 	wFinal
 	wDone

@@ -159,6 +159,7 @@ func fromTables(t *tables.Tables) *rules {
 	r.on.CouncilOrderDescending = r.opt("council-order", "descending")
 	r.on.EcoSpillIgnoredAtSetup = r.opt("eco-spill", "ignored-at-setup")
 	r.on.ExchangeTimingOwnActions = r.opt("exchange-timing", "own-actions")
+	r.on.GridTransferWritten = r.opt("grid-transfer", "written")
 	r.on.ForfeitEffectLost = r.opt("forfeit-effect", "lost")
 	r.on.MarketRefillStackTop = r.opt("market-refill", "stack-top")
 	r.on.MarketTokensAnyActive = r.opt("market-tokens", "any-active")

@@ -39,6 +39,7 @@ var KnownOptions = []OptionSpec{
 	{"oenotheque-shipping", []string{"no", "yes"}, "A5"},
 	{"corks-defect", []string{"cellar", "cellar-then-oenotheque"}, "A5"},
 	{"marketing-order", []string{"n+1-first", "spot-order"}, "A6"},
+	{"grid-transfer", []string{"all", "written"}, "A6"},
 	{"market-tokens", []string{"first-active", "any-active"}, "A7"},
 	{"partial-delivery", []string{"one-card", "each-card"}, "A8"},
 	{"partner-bonus", []string{"yes", "no"}, "A9"},
