@@ -15,7 +15,13 @@ func newRandomCmd() *cobra.Command {
 		Use:   "random GAME",
 		Short: "Print a legal, complete record of a random game",
 		Long: `Print a legal, complete record of a random game: the same seed gives the
-same record on every machine. Useful to learn the notation and to test.`,
+same record on every machine. Useful to learn the notation and to test.
+
+Variants are each game's (docs/notation/GAME.md). For age-of-champagne
+without --variant the seed also picks the variants (the Wine Merchant at 1-3
+players, first-game, trade-partnership, high-tension); --variant standard
+asks for none. One Age of Champagne player always plays solo against the
+Wine Merchant; one Bordeaux player plays solo.`,
 		Example: `  vintner random bordeaux --players 4 --seed 1
   vintner random age-of-champagne --players 1 --seed 3 --variant merchant=medium`,
 		Args:              cobra.ExactArgs(1),

@@ -213,7 +213,8 @@ func One(cfg Config, it Item) (out Outcome) {
 			if !filepath.IsAbs(n) {
 				n = filepath.Join(dir, n)
 			}
-			return os.ReadFile(n)
+			b, err := os.ReadFile(n)
+			return b, unwrap(err) // the engine's message names the file as the record wrote it
 		}
 	}
 	defer func() {

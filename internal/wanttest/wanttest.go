@@ -49,7 +49,19 @@ func File(t *testing.T, games []validate.Game, file string) {
 			break
 		}
 	}
-	rep := validate.Check(games, file, data, validate.Limits{}, validate.Options{})
+	// Files a fixture names (`rules FILE`, layout files) are read beside it.
+	dir := filepath.Dir(file)
+	opt := validate.Options{ReadFile: func(name string) ([]byte, error) {
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(dir, name)
+		}
+		b, err := os.ReadFile(name)
+		if pe, ok := err.(*os.PathError); ok {
+			err = pe.Err // the file's name is already in the message
+		}
+		return b, err
+	}}
+	rep := validate.Check(games, file, data, validate.Limits{}, opt)
 	var first *validate.Diagnostic
 	for i := range rep.Diagnostics {
 		if rep.Diagnostics[i].Severity != validate.Warning {
