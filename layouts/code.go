@@ -3,8 +3,10 @@ package layouts
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Layout codes.
@@ -62,6 +64,69 @@ func pow31(n int) *big.Int {
 
 // encode writes a code for (seed, players) under the template's version.
 func (t *Template) encode(seed uint64, players int) string {
+	payload, ok := t.payloadSmall(seed, players)
+	if !ok {
+		payload = t.payloadBig(seed, players)
+	}
+	return t.format(payload)
+}
+
+// smallDigits is the longest payload whose arithmetic fits in 64 bits
+// (31^12 < 2^60); every seed a game set or pad page is dealt from in
+// practice is far below it. Longer payloads use math/big.
+const smallDigits = 12
+
+// pow31Small[d] is 31^d for d ≤ smallDigits.
+var pow31Small = func() (p [smallDigits + 1]uint64) {
+	p[0] = 1
+	for d := 1; d <= smallDigits; d++ {
+		p[d] = p[d-1] * uint64(codeBase)
+	}
+	return p
+}()
+
+// mixInverse[d] is the inverse of mixMul modulo 31^d, for unscrambling.
+var mixInverse = sync.OnceValue(func() (inv [smallDigits + 1]uint64) {
+	for d := minDigits; d <= smallDigits; d++ {
+		inv[d] = new(big.Int).ModInverse(big.NewInt(mixMul), pow31(d)).Uint64()
+	}
+	return inv
+})
+
+// mulMod is a·b mod m without overflow (a, b < m < 2^63).
+func mulMod(a, b, m uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	_, r := bits.Div64(hi, lo, m)
+	return r
+}
+
+// payloadSmall is payloadBig in 64-bit arithmetic; ok is false when the
+// number needs more than smallDigits symbols.
+func (t *Template) payloadSmall(seed uint64, players int) ([]byte, bool) {
+	k := uint64(t.kinds())
+	if seed > (pow31Small[smallDigits]-k)/k {
+		return nil, false
+	}
+	n := seed*k + uint64(players)
+	digits := minDigits
+	for n >= pow31Small[digits] {
+		digits++
+	}
+	mod := pow31Small[digits]
+	hi, lo := bits.Mul64(n, mixMul)
+	lo, carry := bits.Add64(lo, mixAdd, 0)
+	hi += carry
+	_, m := bits.Div64(hi, lo, mod)
+	payload := make([]byte, digits)
+	for i := digits - 1; i >= 0; i-- {
+		payload[i] = codeAlphabet[m%uint64(codeBase)]
+		m /= uint64(codeBase)
+	}
+	return payload, true
+}
+
+// payloadBig is the scrambled number of (seed, players) in base 31.
+func (t *Template) payloadBig(seed uint64, players int) []byte {
 	n := new(big.Int).SetUint64(seed)
 	n.Mul(n, big.NewInt(t.kinds()))
 	n.Add(n, big.NewInt(int64(players)))
@@ -79,6 +144,11 @@ func (t *Template) encode(seed uint64, players int) string {
 		m.DivMod(m, bigBase, d)
 		payload[i] = codeAlphabet[d.Int64()]
 	}
+	return payload
+}
+
+// format writes a payload as a code: game, version, groups, check symbol.
+func (t *Template) format(payload []byte) string {
 	check := codeAlphabet[checkValue(t.Version, payload)]
 	var b strings.Builder
 	b.WriteByte(codeGame)
@@ -190,28 +260,16 @@ func (t *Template) decodeCode(code string) (codeInfo, error) {
 	if codeAlphabet[checkValue(info.version, payload)] != check {
 		return bad(true, "has a typo: its check symbol (the last one) does not match the rest; read it again from the sheet")
 	}
-	digits := len(payload)
-	mod := pow31(digits)
-	m := new(big.Int)
-	for _, c := range payload {
-		m.Mul(m, bigBase)
-		m.Add(m, big.NewInt(int64(strings.IndexByte(codeAlphabet, c))))
+	seed, players, ok := t.unscrambleSmall(payload)
+	if !ok {
+		var err error
+		seed, players, err = t.unscrambleBig(payload)
+		if err != nil {
+			return bad(true, "%s", err.Error())
+		}
 	}
-	inv := new(big.Int).ModInverse(big.NewInt(mixMul), mod)
-	m.Sub(m, big.NewInt(mixAdd))
-	m.Mul(m, inv)
-	m.Mod(m, mod)
-	if digits > minDigits && m.Cmp(pow31(digits-1)) < 0 {
-		return bad(true, "is not a code vintner prints: it is longer than its number needs; is a symbol extra?")
-	}
-	kind := new(big.Int)
-	seed := new(big.Int)
-	seed.DivMod(m, big.NewInt(t.kinds()), kind)
-	if !seed.IsUint64() {
-		return bad(true, "is not a code vintner prints: its seed is out of range; is a symbol extra?")
-	}
-	info.seed = seed.Uint64()
-	info.players = int(kind.Int64())
+	info.seed = seed
+	info.players = players
 	if info.players != 0 && info.players < t.MinPlayers {
 		return bad(true, "is not a code vintner prints (a set of %d players)", info.players)
 	}
@@ -224,4 +282,50 @@ func (t *Template) decodeCode(code string) (codeInfo, error) {
 		}
 	}
 	return info, nil
+}
+
+// unscrambleSmall is unscrambleBig in 64-bit arithmetic, for payloads of
+// up to smallDigits symbols (ok is false for longer ones).
+func (t *Template) unscrambleSmall(payload []byte) (seed uint64, players int, ok bool) {
+	digits := len(payload)
+	if digits > smallDigits {
+		return 0, 0, false
+	}
+	mod := pow31Small[digits]
+	var m uint64
+	for _, c := range payload {
+		m = m*uint64(codeBase) + uint64(strings.IndexByte(codeAlphabet, c))
+	}
+	m = (m + mod - mixAdd%mod) % mod
+	m = mulMod(m, mixInverse()[digits], mod)
+	if digits > minDigits && m < pow31Small[digits-1] {
+		return 0, 0, false // the big path words the error
+	}
+	k := uint64(t.kinds())
+	return m / k, int(m % k), true
+}
+
+// unscrambleBig reads the seed and kind from a payload of any length.
+func (t *Template) unscrambleBig(payload []byte) (seed uint64, players int, err error) {
+	digits := len(payload)
+	mod := pow31(digits)
+	m := new(big.Int)
+	for _, c := range payload {
+		m.Mul(m, bigBase)
+		m.Add(m, big.NewInt(int64(strings.IndexByte(codeAlphabet, c))))
+	}
+	inv := new(big.Int).ModInverse(big.NewInt(mixMul), mod)
+	m.Sub(m, big.NewInt(mixAdd))
+	m.Mul(m, inv)
+	m.Mod(m, mod)
+	if digits > minDigits && m.Cmp(pow31(digits-1)) < 0 {
+		return 0, 0, fmt.Errorf("is not a code vintner prints: it is longer than its number needs; is a symbol extra?")
+	}
+	kind := new(big.Int)
+	s := new(big.Int)
+	s.DivMod(m, big.NewInt(t.kinds()), kind)
+	if !s.IsUint64() {
+		return 0, 0, fmt.Errorf("is not a code vintner prints: its seed is out of range; is a symbol extra?")
+	}
+	return s.Uint64(), int(kind.Int64()), nil
 }

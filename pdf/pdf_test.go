@@ -290,8 +290,8 @@ func TestScorepads(t *testing.T) {
 			}
 			text := pageText(t, path, 1)
 			for _, c := range g.Categories() {
-				if !strings.Contains(text, c.Label) {
-					t.Errorf("scorepad lacks category %q", c.Label)
+				if !strings.Contains(text, c.Title()) {
+					t.Errorf("scorepad lacks category %q", c.Title())
 				}
 			}
 			for i, tb := range g.TieBreaks() {

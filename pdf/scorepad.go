@@ -150,7 +150,7 @@ func Scorepad(g ScorepadGame, players int, paper Paper) ([]byte, error) {
 		y += rowH
 	}
 	for _, c := range cats {
-		row(c.Label, "", false, white, 0.25)
+		row(c.Title(), "", false, white, 0.25)
 	}
 	row("Total", "", true, rgb{235, 235, 235}, 0.7)
 	for i, t := range tbs {

@@ -14,7 +14,16 @@ import (
 // Category is one scoring row of a game's scorepad.
 type Category struct {
 	Key   string `json:"key"`
-	Label string `json:"label"`
+	Label string `json:"label"`          // short, for a table's column
+	Long  string `json:"long,omitempty"` // the rulebook's wording, for a scorepad row
+}
+
+// Title is the rulebook's wording when there is one, else the label.
+func (c Category) Title() string {
+	if c.Long != "" {
+		return c.Long
+	}
+	return c.Label
 }
 
 // TieBreak is one level of a rulebook's tie-break chain.

@@ -13,7 +13,7 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files")
 
 func result(tb []TieBreak, players ...PlayerResult) *Result {
-	r := &Result{Game: "test", Categories: []Category{{"a", "A"}, {"b", "B"}}, TieBreaks: tb, Players: players}
+	r := &Result{Game: "test", Categories: []Category{{Key: "a", Label: "A"}, {Key: "b", Label: "B"}}, TieBreaks: tb, Players: players}
 	r.Rank()
 	return r
 }

@@ -11,14 +11,17 @@ import "github.com/vintner/vintner/score"
 // Eco-responsibility report), after the prestige gained during the game,
 // then the unused Protection against the cold token ("Bonus tokens": "If
 // you don't use it, you will gain 1 Prestige Point at the end of the game").
+//
+// Labels are short so that a score table fits a terminal; the scorepad
+// and docs/rulings/age-of-champagne.md give the rulebook's full wording.
 var Categories = []score.Category{
 	{Key: "prestige", Label: "Prestige in play"},
-	{Key: "regions", Label: "Diversification of regions"},
+	{Key: "regions", Label: "Regions", Long: "Diversification of regions"},
 	{Key: "major", Label: "Major vineyards"},
-	{Key: "still", Label: "Still wines in the winery"},
-	{Key: "cuvees", Label: "Cuvées in the cellar"},
-	{Key: "eco", Label: "Eco-responsibility report"},
-	{Key: "protection", Label: "Unused protection token"},
+	{Key: "still", Label: "Still wines", Long: "Still wines in the winery"},
+	{Key: "cuvees", Label: "Cuvées", Long: "Cuvées in the cellar"},
+	{Key: "eco", Label: "Eco report", Long: "Eco-responsibility report"},
+	{Key: "protection", Label: "Protection", Long: "Unused protection token"},
 }
 
 // Category indices into PlayerResult.Points.

@@ -51,10 +51,28 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 			}
 		}
 	}
+	// Every list is carved from one array per kind, counted first: a sheet
+	// costs a handful of allocations, not one or more per wine.
+	var perType [3][4]int
 	id := make(map[string]int16, len(l.Wines))
 	for i := range l.Wines {
 		w := &l.Wines[i]
 		id[w.ID] = int16(i)
+		if c, a := colourIndex(w.Type.Colour), w.Type.Age; c >= 0 && a >= 1 && a <= 3 {
+			perType[c][a]++
+		}
+	}
+	typed := make([]int16, 0, len(l.Wines))
+	for c := range perType {
+		for a := range perType[c] {
+			if n := perType[c][a]; n > 0 {
+				x.byType[c][a] = typed[len(typed) : len(typed) : len(typed)+n]
+				typed = typed[:len(typed)+n]
+			}
+		}
+	}
+	for i := range l.Wines {
+		w := &l.Wines[i]
 		r, c, a := regionIndex(w.Region), colourIndex(w.Type.Colour), w.Type.Age
 		if c < 0 || a < 1 || a > 3 {
 			continue
@@ -64,17 +82,32 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 			x.wineIn[r][c][a] = int16(i)
 		}
 	}
+	degree := make([]int, len(l.Wines))
 	for i, p := range l.Paths {
 		a, b := id[p.A], id[p.B] // usable() checked that both exist
 		x.ends[i] = [2]int16{a, b}
-		x.adj[a] = append(x.adj[a], int16(i))
-		x.adj[b] = append(x.adj[b], int16(i))
+		degree[a]++
+		degree[b]++
+	}
+	ends := make([]int16, 0, 2*len(l.Paths))
+	for w, n := range degree {
+		if n > 0 {
+			x.adj[w] = ends[len(ends) : len(ends) : len(ends)+n]
+			ends = ends[:len(ends)+n]
+		}
+	}
+	for i, e := range x.ends {
+		x.adj[e[0]] = append(x.adj[e[0]], int16(i))
+		x.adj[e[1]] = append(x.adj[e[1]], int16(i))
 	}
 	return x
 }
 
-// indexLimit bounds the memo of indexes (a batch may read many sheets).
-const indexLimit = 4096
+// indexLimit bounds the memo of indexes (a batch may read many sheets). It
+// holds the layouts it indexes, so it is kept near the size of the layouts
+// memo (32 game sets of up to 12 sheets): past that a batch's sheets are
+// not met again, and a larger memo only keeps them alive.
+const indexLimit = 512
 
 var indexes struct {
 	sync.Mutex

@@ -113,7 +113,7 @@ func TestTallyErrors(t *testing.T) {
 		{"not a tally line", "score Ann 3\n",
 			"t.vin:3:1: error: a tally line is `tally NAME pp=N … eco=N` (or `merchant …`, `claim NAME N`), not \"score\""},
 		{"claim differs", "tally Ann pp=3 eco=0 council=1\ntally Ben pp=2 eco=0 council=2\nclaim Ann 4\n",
-			"t.vin:5:11: error: Ann claimed 4 points, the rules give 3 (Prestige in play 3, Diversification of regions 0, Major vineyards 0, Still wines in the winery 0, Cuvées in the cellar 0, Eco-responsibility report 0, Unused protection token 0)"},
+			"t.vin:5:11: error: Ann claimed 4 points, the rules give 3 (Prestige in play 3, Regions 0, Major vineyards 0, Still wines 0, Cuvées 0, Eco report 0, Protection 0)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
