@@ -239,8 +239,8 @@ func (t *Template) decodeCode(code string) (codeInfo, error) {
 		return bad(false, "is for layout version %d, but this vintner knows version %d (%c%d codes); is there a typo?", info.version, t.Version, codeGame, t.Version)
 	}
 	rest := s[2:]
-	if len(rest) < minDigits+1 || len(rest) > t.maxDigits()+1 {
-		return bad(true, "has %d symbols after %c%d; a code has %d (%d for very large seeds): a symbol is missing or extra", len(rest), codeGame, t.Version, minDigits+1, t.maxDigits()+1)
+	if maxDigits := t.plan().maxDigits; len(rest) < minDigits+1 || len(rest) > maxDigits+1 {
+		return bad(true, "has %d symbols after %c%d; a code has %d (%d for very large seeds): a symbol is missing or extra", len(rest), codeGame, t.Version, minDigits+1, maxDigits+1)
 	}
 	for i, c := range rest {
 		if strings.IndexByte(codeAlphabet, c) < 0 {

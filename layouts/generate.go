@@ -213,12 +213,18 @@ func (t *Template) dealSheet(seed uint64, stream uint64, d *setDeal) (*Layout, e
 // wine of the same type in a region already dealt.
 func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout) error {
 	dealt := make([]bool, len(l.Wines))
+	var perm []int
 	for k, r := range t.Regions {
 		idx := p.wines[k]
 		table := t.Tables[r.Letter]
 		ok := false
 		for range maxDeals {
-			perm := src.Perm(len(idx))
+			// src.Perm without its allocation: the same draws.
+			perm = perm[:0]
+			for i := range idx {
+				perm = append(perm, i)
+			}
+			src.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
 			for j, i := range idx {
 				l.Wines[i].Type = table[perm[j]]
 			}

@@ -22,6 +22,9 @@ type dealPlan struct {
 	// ages[k].
 	rts   []regionType
 	byAge [][]regionType
+	// maxDigits is Template.maxDigits, which math/big makes costly to
+	// work out for every code read.
+	maxDigits int
 }
 
 // plan returns the template's deal plan: the one made when the template
@@ -34,7 +37,7 @@ func (t *Template) plan() *dealPlan {
 }
 
 func (t *Template) makePlan() *dealPlan {
-	p := &dealPlan{colours: t.colours(), ages: t.ages()}
+	p := &dealPlan{colours: t.colours(), ages: t.ages(), maxDigits: t.maxDigits()}
 	index := make(map[string]int, len(t.Wines))
 	for i := len(t.Wines) - 1; i >= 0; i-- { // the first wine of an id wins, as in WineByID
 		index[t.Wines[i].ID] = i

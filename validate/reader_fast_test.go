@@ -57,3 +57,70 @@ func TestCheckPairsDoNotShareSpace(t *testing.T) {
 		t.Fatalf("an append to one line's pairs changed the next line's: %+v", second.Pairs)
 	}
 }
+
+// pairsSlow is how the reader joined a check line's pairs before list
+// values became substrings of the line.
+func pairsSlow(toks []Token) []Pair {
+	var out []Pair
+	for i := 2; i < len(toks); i++ {
+		if toks[i].Text == "," && len(out) > 0 {
+			last := &out[len(out)-1]
+			last.Value += ","
+			if i+1 < len(toks) && toks[i+1].Text != "," && !strings.Contains(toks[i+1].Text, "=") {
+				i++
+				last.Value += toks[i].Text
+			}
+			continue
+		}
+		k, v, ok := strings.Cut(toks[i].Text, "=")
+		if !ok || k == "" {
+			return nil
+		}
+		out = append(out, Pair{Key: strings.ToLower(k), Value: v, Tok: i})
+	}
+	return out
+}
+
+// TestCheckPairsAsBefore reads 100,000 random check lines and compares
+// their pairs with the original joining.
+func TestCheckPairsAsBefore(t *testing.T) {
+	alphabet := []string{" ", ",", "=", "a", "K", "3", "é", "\"x,\"", "\",\"", "\"a=b\"", "  ", "/", "\"\\\"\""}
+	src := rng.New(5)
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	compared, joined := 0, 0
+	for k := 0; k < n; k++ {
+		var b strings.Builder
+		b.WriteString("check Ann k=")
+		for range src.Intn(10) {
+			b.WriteString(alphabet[src.Intn(len(alphabet))])
+		}
+		data := "game bordeaux\nplayers Ann\n" + b.String() + "\n"
+		rec, diags := Parse("f.vin", []byte(data), Limits{})
+		if diags.HasErrors() || len(rec.Lines) != 1 {
+			continue
+		}
+		l := rec.Lines[0]
+		want := pairsSlow(l.Tokens)
+		if len(want) != len(l.Pairs) {
+			t.Fatalf("%q: pairs %+v, want %+v", b.String(), l.Pairs, want)
+		}
+		for i := range want {
+			if want[i] != l.Pairs[i] {
+				t.Fatalf("%q: pairs %+v, want %+v", b.String(), l.Pairs, want)
+			}
+		}
+		compared++
+		for _, p := range want {
+			if strings.Contains(p.Value, ",") {
+				joined++
+				break
+			}
+		}
+	}
+	if compared < n/4 || joined < n/20 {
+		t.Fatalf("only %d of %d lines parsed, %d with a list value", compared, n, joined)
+	}
+}

@@ -46,8 +46,8 @@ type Line struct {
 	Pairs   []Pair  // check lines
 	Points  int     // claim lines
 
-	playerCol int
-	endCol    int
+	playerCol int32 // int32: a Line is kept per line of every record
+	endCol    int32
 }
 
 // Word returns token i's text, or "" past the end.
@@ -67,7 +67,7 @@ func (l *Line) ColOf(i int) int {
 	switch {
 	case i < 0:
 		if l.playerCol > 0 {
-			return l.playerCol
+			return int(l.playerCol)
 		}
 		if len(l.Tokens) > 0 {
 			return l.Tokens[0].Col
@@ -76,7 +76,7 @@ func (l *Line) ColOf(i int) int {
 	case i < len(l.Tokens):
 		return l.Tokens[i].Col
 	default:
-		return l.endCol
+		return int(l.endCol)
 	}
 }
 
@@ -134,9 +134,13 @@ type Limits struct {
 // game for 12 players is under 10 KB, a Grand Cru game under 40 KB.
 var DefaultLimits = Limits{MaxBytes: 4 << 20, MaxLineBytes: 4096}
 
-var headerWords = map[string]bool{
-	"game": true, "players": true, "variant": true, "date": true,
-	"event": true, "location": true, "note": true, "rules": true,
+// isHeaderWord tells the shared header words (a switch: every line asks).
+func isHeaderWord(w string) bool {
+	switch w {
+	case "game", "players", "variant", "date", "event", "location", "note", "rules":
+		return true
+	}
+	return false
 }
 
 // Games the reader accepts in the `game` line.
@@ -180,6 +184,9 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 	if eq := strings.Count(text, "="); eq > 0 {
 		lx.pairs = make([]Pair, 0, min(eq, 1<<12)) // a pair per '=' at most
 	}
+	// Valid UTF-8 as a whole means every line is ('\n' is never part of a
+	// longer sequence): then no line needs its own check.
+	allValid := utf8.ValidString(text)
 	num := 0
 	sawAction := false
 	for len(text) > 0 {
@@ -196,7 +203,7 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 				Message: fmt.Sprintf("line is %d bytes, more than the limit of %d (--max-line)", len(raw), lim.MaxLineBytes)})
 			continue
 		}
-		if !utf8.ValidString(raw) {
+		if !allValid && !utf8.ValidString(raw) {
 			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeSyntax,
 				Message: "line is not valid UTF-8", Source: strings.ToValidUTF8(raw, "?")})
 			continue
@@ -222,6 +229,9 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 		default:
 			if l.Kind == KindAction {
 				sawAction = true
+			}
+			if rec.Lines == nil {
+				rec.Lines = make([]*Line, 0, min(nl, 4096))
 			}
 			rec.Lines = append(rec.Lines, l)
 		}
@@ -276,7 +286,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, pairs *[]Pair) 
 			return bad(0, "a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne")
 		}
 	}
-	if headerWords[word] {
+	if isHeaderWord(word) {
 		l.Kind = KindHeader
 		if sawAction {
 			return bad(0, "`%s` belongs to the header, before the first action", word)
@@ -395,21 +405,44 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, pairs *[]Pair) 
 				*pairs = slab[:base+len(l.Pairs)]
 			}
 		}()
+		// While the last pair's value is written without blanks in an
+		// ASCII line, it is Raw[valueStart:valueEnd] (byte offsets are
+		// columns there): joining a list then takes a longer substring
+		// instead of building a new string per comma.
+		valueStart, valueEnd := 0, -1
+		ascii := isASCII(l.Raw)
+		follows := func(t Token, end int) bool { return ascii && !t.Quoted && t.Col-1 == end }
 		for i := 2; i < len(l.Tokens); i++ {
 			// A list value is written with commas (trellis=3,4,0); the
 			// lexer splits commas off, so join them back into the value.
 			if l.Tokens[i].Text == "," && len(l.Pairs) > 0 {
 				last := &l.Pairs[len(l.Pairs)-1]
-				last.Value += ","
+				join := i
 				if i+1 < len(l.Tokens) && l.Tokens[i+1].Text != "," && !strings.Contains(l.Tokens[i+1].Text, "=") {
-					i++
-					last.Value += l.Tokens[i].Text
+					join = i + 1
 				}
+				if valueEnd >= 0 && follows(l.Tokens[i], valueEnd) && (join == i || follows(l.Tokens[join], valueEnd+1)) {
+					valueEnd = l.Tokens[join].Col - 1 + len(l.Tokens[join].Text)
+					last.Value = l.Raw[valueStart:valueEnd]
+				} else {
+					valueEnd = -1
+					last.Value += ","
+					if join > i {
+						last.Value += l.Tokens[join].Text
+					}
+				}
+				i = join
 				continue
 			}
-			k, v, ok := strings.Cut(l.Tokens[i].Text, "=")
+			t := l.Tokens[i]
+			k, v, ok := strings.Cut(t.Text, "=")
 			if !ok || k == "" {
-				return bad(i, "a check compares key=value, not %q", l.Tokens[i].Text)
+				return bad(i, "a check compares key=value, not %q", t.Text)
+			}
+			valueEnd = -1
+			if ascii && !t.Quoted {
+				valueStart = t.Col - 1 + len(k) + 1
+				valueEnd = t.Col - 1 + len(t.Text)
 			}
 			l.Pairs = append(l.Pairs, Pair{Key: strings.ToLower(k), Value: v, Tok: i})
 		}
@@ -440,8 +473,17 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, pairs *[]Pair) 
 	return nil
 }
 
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 func isReserved(w string) bool {
-	return headerWords[w] || w == "check" || w == "claim"
+	return isHeaderWord(w) || w == "check" || w == "claim"
 }
 
 // lexer hands out Lines and Tokens from slabs, so that a record costs a
@@ -457,8 +499,11 @@ func (lx *lexer) line(file string, num int, raw string) (*Line, *Diagnostic) {
 	if len(lx.lines) == cap(lx.lines) {
 		lx.lines = make([]Line, 0, 64)
 	}
-	lx.lines = append(lx.lines, Line{File: file, Num: num, Raw: raw})
+	// The slot is zero (fresh from make, or cleared below when a line is
+	// dropped): set only what is known, rather than copying a whole Line.
+	lx.lines = lx.lines[:len(lx.lines)+1]
 	l := &lx.lines[len(lx.lines)-1]
+	l.File, l.Num, l.Raw = file, num, raw
 	base := len(lx.toks)
 	toks, ok, d := lexInto(l, lx.toks)
 	if !ok {
@@ -560,7 +605,7 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 			col++
 			tok := Token{Text: text, Col: startCol, Quoted: true}
 			if i < len(raw) && raw[i] == ':' && len(toks) == base {
-				l.Player, l.playerCol = tok.Text, tok.Col
+				l.Player, l.playerCol = tok.Text, int32(tok.Col)
 				i++
 				col++
 				continue
@@ -583,16 +628,16 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 			text := raw[start:i]
 			end = col
 			if len(toks) == base && l.playerCol == 0 && strings.HasSuffix(text, ":") && len(text) > 1 {
-				l.Player, l.playerCol = strings.TrimSuffix(text, ":"), startCol
+				l.Player, l.playerCol = strings.TrimSuffix(text, ":"), int32(startCol)
 				continue
 			}
 			add(Token{Text: text, Col: startCol})
 		}
 	}
 	if quote {
-		l.endCol = utf8.RuneCountInString(strings.TrimRight(stripComment(raw), " \t")) + 1
+		l.endCol = int32(utf8.RuneCountInString(strings.TrimRight(stripComment(raw), " \t")) + 1)
 	} else {
-		l.endCol = end
+		l.endCol = int32(end)
 	}
 	if len(toks) == base && l.playerCol == 0 {
 		return toks, false, nil

@@ -18,6 +18,13 @@ func newReplayCmd(stdin io.Reader) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Print the whole game state after a line, or at the end",
+		Long: `Replay one record (a file, or - for standard input) and print the whole
+game state: after line N of the file with --at N (the line as numbered
+in your editor, comments and blank lines included), or at the end.
+
+A record with an error prints the state just before the error, then the
+diagnostic, and exits 1. --pdf draws each Bordeaux player's sheet as it
+stands (Bordeaux records only).`,
 		Example: `  vintner replay game.vin
   vintner replay game.vin --at 42
   vintner replay game.vin --pdf sheets.pdf`,

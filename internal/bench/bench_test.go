@@ -200,9 +200,26 @@ func BenchmarkReplayFresh(b *testing.B) {
 	}
 }
 
+var (
+	freshCorpora   = map[string]freshSet{}
+	freshCorporaMu sync.Mutex
+)
+
+type freshSet struct {
+	recs    [][]byte
+	actions []int
+}
+
 // freshCorpus generates n records of a game (players 2–4 in turn) and
-// counts their actions.
+// counts their actions, once per process (a benchmark function runs more
+// than once; generating again would fill its profile).
 func freshCorpus(b *testing.B, g validate.Game, n int) ([][]byte, []int) {
+	freshCorporaMu.Lock()
+	defer freshCorporaMu.Unlock()
+	key := fmt.Sprintf("%s/%d", g.Name(), n)
+	if c, ok := freshCorpora[key]; ok {
+		return c.recs, c.actions
+	}
 	var recs [][]byte
 	var actions []int
 	for i := 0; i < n; i++ {
@@ -217,6 +234,7 @@ func freshCorpus(b *testing.B, g validate.Game, n int) ([][]byte, []int) {
 		recs = append(recs, rec)
 		actions = append(actions, rep.Actions)
 	}
+	freshCorpora[key] = freshSet{recs, actions}
 	return recs, actions
 }
 

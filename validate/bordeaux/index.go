@@ -54,10 +54,11 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 	// Every list is carved from one array per kind, counted first: a sheet
 	// costs a handful of allocations, not one or more per wine.
 	var perType [3][4]int
-	id := make(map[string]int16, len(l.Wines))
+	var id wineIDs
+	id.init(len(l.Wines))
 	for i := range l.Wines {
 		w := &l.Wines[i]
-		id[w.ID] = int16(i)
+		id.put(w.ID, int16(i))
 		if c, a := colourIndex(w.Type.Colour), w.Type.Age; c >= 0 && a >= 1 && a <= 3 {
 			perType[c][a]++
 		}
@@ -84,7 +85,7 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 	}
 	degree := make([]int, len(l.Wines))
 	for i, p := range l.Paths {
-		a, b := id[p.A], id[p.B] // usable() checked that both exist
+		a, b := id.get(p.A), id.get(p.B) // usable() checked that both exist
 		x.ends[i] = [2]int16{a, b}
 		degree[a]++
 		degree[b]++
@@ -101,6 +102,54 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 		x.adj[e[1]] = append(x.adj[e[1]], int16(i))
 	}
 	return x
+}
+
+// wineIDs maps wine ids to indexes. A sheet has a few dozen wines, so a
+// small open-addressed table on the stack does it without the allocation
+// of a map; a larger (hand-made) sheet falls back to a map.
+type wineIDs struct {
+	keys [64]string
+	vals [64]int16
+	used [64]bool
+	big  map[string]int16
+}
+
+func (t *wineIDs) init(n int) {
+	if n > len(t.keys)/2 {
+		t.big = make(map[string]int16, n)
+	}
+}
+
+func (t *wineIDs) slot(id string) int {
+	h := uint32(2166136261) // FNV-1a
+	for i := 0; i < len(id); i++ {
+		h = (h ^ uint32(id[i])) * 16777619
+	}
+	k := int(h) & (len(t.keys) - 1)
+	for t.used[k] && t.keys[k] != id {
+		k = (k + 1) & (len(t.keys) - 1)
+	}
+	return k
+}
+
+// put records an id's index; as with a map, the last write wins.
+func (t *wineIDs) put(id string, i int16) {
+	if t.big != nil {
+		t.big[id] = i
+		return
+	}
+	k := t.slot(id)
+	t.keys[k], t.vals[k], t.used[k] = id, i, true
+}
+
+func (t *wineIDs) get(id string) int16 {
+	if t.big != nil {
+		return t.big[id]
+	}
+	if k := t.slot(id); t.used[k] {
+		return t.vals[k]
+	}
+	return 0
 }
 
 // indexLimit bounds the memo of indexes (a batch may read many sheets). It
