@@ -473,6 +473,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, pairs *[]Pair) 
 	return nil
 }
 
+// endsWord marks the bytes that end an unquoted word.
+var endsWord = [utf8.RuneSelf]bool{' ': true, '\t': true, '#': true, ',': true, '"': true}
+
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -615,14 +618,15 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 			start, startCol := i, col
 			for i < len(raw) {
 				c := raw[i]
-				if c == ' ' || c == '\t' || c == '#' || c == ',' || c == '"' {
-					break
+				if c < utf8.RuneSelf {
+					if endsWord[c] {
+						break
+					}
+					i++
+				} else {
+					_, w := utf8.DecodeRuneInString(raw[i:])
+					i += w
 				}
-				w := 1
-				if c >= utf8.RuneSelf {
-					_, w = utf8.DecodeRuneInString(raw[i:])
-				}
-				i += w
 				col++
 			}
 			text := raw[start:i]

@@ -193,6 +193,7 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 	}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false) // "<stdin>", not "\u003cstdin\u003e"
 	var sum audit.Summary
 	var writeErr error
 	multi := len(items) > 1
@@ -274,12 +275,12 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 // verdict is a record's one-line result in table output.
 func verdict(o audit.Outcome) string {
 	r := o.Report
-	errs, first := 0, 0
+	errs, first, firstFile := 0, 0, ""
 	for _, d := range r.Diagnostics {
 		if d.Severity != validate.Warning {
 			errs++
 			if first == 0 {
-				first = d.Line
+				first, firstFile = d.Line, d.File
 			}
 		}
 	}
@@ -290,7 +291,11 @@ func verdict(o audit.Outcome) string {
 		return fmt.Sprintf("%d %ss", n, w)
 	}
 	at := ""
-	if first > 0 {
+	switch {
+	case first > 0 && firstFile != "" && firstFile != o.Item.Display():
+		// The error is in a file the record named (a tables or layout file).
+		at = fmt.Sprintf(", first at %s:%d", firstFile, first)
+	case first > 0:
 		at = fmt.Sprintf(", first at line %d", first)
 	}
 	switch o.Status() {
