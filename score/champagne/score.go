@@ -75,7 +75,7 @@ type GameTally struct {
 	// ignoring the vineyards and the winery's inventory".
 	Solo bool
 	// MerchantLevel names the Wine Merchant's difficulty for the solo
-	// verdict ("Mathusalem (medium)"); "" when not known.
+	// verdict ("Mathusalem, medium"); "" when not known.
 	MerchantLevel string
 	Rules         Rules // numbers and rulings of the tables in force
 }

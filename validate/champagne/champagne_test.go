@@ -450,8 +450,13 @@ func TestMarketFromTables(t *testing.T) {
 
 func TestMisspeltVineyardHint(t *testing.T) {
 	rep := check(t, "h.vin", []byte("game age-of-champagne\nplayers Ann Ben\noffers urvile damery\n"))
-	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Hint != "did you mean urville?" {
+	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Hint != "did you mean urville? (`vintner tables age-of-champagne` lists the vineyard cards)" {
 		t.Errorf("want a hint for urvile, got %+v", rep.Diagnostics)
+	}
+	// A name far from every card points to the list only.
+	rep = check(t, "h.vin", []byte("game age-of-champagne\nplayers Ann Ben\noffers bouzy damery\n"))
+	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Hint != "`vintner tables age-of-champagne` lists the vineyard cards" {
+		t.Errorf("want the tables named for bouzy, got %+v", rep.Diagnostics)
 	}
 }
 
@@ -517,8 +522,8 @@ func TestAsPlayedAppliesBrokenRules(t *testing.T) {
 	if !rep.Disputed {
 		t.Error("an as-played game with broken rules is disputed")
 	}
-	for _, want := range []string{"press 3 is taken by Ben", "Blanc de blancs is not blended from MPP (see the blending guide)", "it is Ben's turn, not Ann's",
-		"Ben presses 6 grapes: as many as the press level and the winery allow (7), no fewer"} {
+	for _, want := range []string{"press 3 is taken by Ben", "Blanc de blancs is not blended from MPP: the blending guide makes it from CCC", "it is Ben's turn, not Ann's",
+		"Ben presses 6 grapes, but the press level and the winery take 7: as many are pressed as they take, so write exactly 7 of the 8 grapes produced (MMMMPPCC)"} {
 		found := false
 		for _, d := range rep.Diagnostics {
 			if strings.Contains(d.Message, want) && d.Severity == validate.Error {
@@ -611,7 +616,7 @@ func TestExchangeOwnActions(t *testing.T) {
 	}
 	text := withOption(t, "exchange-timing", "own-actions")
 	rep := validate.Check(games(), "x.vin", []byte(game), validate.Limits{}, validate.Options{Tables: text, TablesName: "opt"})
-	want := "Ben exchanges still wines only when he acts (house ruling exchange-timing own-actions): next, Ann draws wines: Ann: draw CUVEE=WINES … | none"
+	want := "Ben cannot exchange now: still wines are exchanged only by the player whose step it is (house ruling exchange-timing own-actions): next, Ann draws wines: Ann: draw CUVEE=WINES … | none"
 	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Message != want {
 		t.Fatalf("want %q, got %v", want, rep.Diagnostics)
 	}
@@ -702,7 +707,7 @@ func TestGridTransferWritten(t *testing.T) {
 		t.Fatal("the notation game changed")
 	}
 	cases := []struct{ grid, want string }{
-		{"", "not now: next, Ben moves œnothèque cuvées to his Marketing grid: Ben: grid CUVEES | none"},
+		{"", "the merchant line comes out of order: next, Ben moves œnothèque cuvées to the Marketing grid: Ben: grid CUVEES | none"},
 		{"Ben: grid TT\n", "Ben's œnothèque holds T, not TT"},
 	}
 	for _, c := range cases {

@@ -1,6 +1,7 @@
 package champagne
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -49,7 +50,9 @@ func (s *state) current() int {
 func (s *state) spotOf(l *validate.Line, i int) (string, int, *ruleError) {
 	zone := l.Lower(i)
 	if zoneIndex(zone) < 0 {
-		return "", 0, syntax(i, "no action zone is called %q: vineyard, press, winery, marketing, shipping, draw, council", l.Word(i))
+		e := syntax(i, "%q is not an action zone: the zones are %s", l.Word(i), strings.Join(zoneNames[:], ", "))
+		e.hint = validate.DidYouMean(zone, zoneNames[:])
+		return "", 0, e
 	}
 	if zone == "marketing" && len(s.zone(zone)) == 0 {
 		return "", 0, fail(i, "the first-game side of the board has no Marketing Strategy zone")
@@ -81,7 +84,7 @@ func (s *state) spotOf(l *validate.Line, i int) (string, int, *ruleError) {
 		case "n1+", "n2+":
 			return "", 0, fail(i+1, "the n+1 spots are not placed on: a collaborator moves there from its n spot")
 		}
-		return "", 0, syntax(i+1, "the marketing spots are n1 and n2")
+		return "", 0, syntax(i+1, "the marketing spots are n1 and n2, not %q: marketing n1", l.Word(i+1))
 	}
 	n, err := strconv.Atoi(w)
 	spots := len(s.zone(zone)) - len(s.extra[zone])
@@ -89,6 +92,28 @@ func (s *state) spotOf(l *validate.Line, i int) (string, int, *ruleError) {
 		return "", 0, syntax(i+1, "the %s zone has spots 1 to %d, not %q", zone, spots, l.Word(i+1))
 	}
 	return zone, n - 1, nil
+}
+
+// noneLeft says that a player's collaborators are all placed this round.
+func (s *state) noneLeft(who int) string {
+	placed, held := s.placed[who], s.held(who)
+	if held == 0 {
+		return fmt.Sprintf("%s has no collaborator left this round: all %d are placed", s.nameOf(who), placed)
+	}
+	return fmt.Sprintf("%s has no collaborator left this round: %d placed, %d waiting on a marketing n+1 spot", s.nameOf(who), placed, held)
+}
+
+// isPlacement tells a placement line (ZONE SPOT, disc ZONE SPOT) from the
+// resolution's lines that share a verb (draw CUVEE=WINES).
+func isPlacement(l *validate.Line) bool {
+	switch l.Verb {
+	case "vineyard", "press", "winery", "marketing", "shipping", "council", "disc":
+		return true
+	case "draw":
+		_, err := strconv.Atoi(l.Word(1))
+		return len(l.Tokens) == 2 && err == nil
+	}
+	return false
 }
 
 func (s *state) offerList() string {
@@ -112,7 +137,10 @@ func spotName(zone string, k int) string {
 func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 	p := s.players[who]
 	if cur := s.current(); cur != who {
-		e := fail(-1, "it is %s's turn to place a collaborator, not %s's", s.nameOf(cur), p.name)
+		if s.available(who) <= 0 && !disc {
+			return fail(-1, "%s (next, %s)", s.noneLeft(who), s.expectText())
+		}
+		e := fail(-1, "it is %s's turn to place a collaborator, not %s's", s.called(cur), p.name)
 		if !s.asPlayed || s.available(who) <= 0 {
 			return e
 		}
@@ -147,7 +175,7 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 	case o.who == -2:
 		taken = fail(first+1, "%s is blocked by a High Tension disc", spotName(zone, k))
 	case o.who >= 0:
-		taken = fail(first+1, "%s is taken by %s", spotName(zone, k), s.nameOf(o.who))
+		taken = fail(first+1, "%s is taken by %s", spotName(zone, k), s.called(o.who))
 	}
 	if taken != nil {
 		// As played, a second pawn on a press, winery, shipping or draw
@@ -234,7 +262,7 @@ func (s *state) actionToken(p *player, zone string) string {
 func (s *state) reserve(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
 	if cur := s.current(); cur != who {
-		return fail(-1, "it is %s's turn to place, not %s's", s.nameOf(cur), p.name)
+		return fail(-1, "it is %s's turn to place, not %s's", s.called(cur), p.name)
 	}
 	if p.tokens["reservation"] == 0 {
 		return fail(1, "%s has no market reservation token", p.name)
@@ -247,7 +275,7 @@ func (s *state) reserve(who int, l *validate.Line) *ruleError {
 	}
 	c := s.visible(strings.ToUpper(l.Word(2)))
 	if c == nil {
-		return fail(2, "%s is not one of the 6 market cards on the board", l.Word(2))
+		return fail(2, "%s is not one of the market cards on the board (%s)", l.Word(2), s.visibleList())
 	}
 	for _, o := range s.players {
 		if o.reserved == c.ID {
@@ -258,6 +286,22 @@ func (s *state) reserve(who int, l *validate.Line) *ruleError {
 	p.discUsed = true
 	p.reserved = c.ID
 	return nil
+}
+
+// visibleList names the market cards on the board.
+func (s *state) visibleList() string {
+	var ids []string
+	for _, sec := range s.sectors {
+		for _, c := range []*marketCard{sec.active, sec.prov} {
+			if c != nil {
+				ids = append(ids, c.ID)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
 }
 
 // visible finds a market card on the board.
@@ -284,7 +328,7 @@ func (s *state) useToken(p *player, l *validate.Line) *ruleError {
 	switch kind {
 	case "protection":
 		if len(l.Tokens) != 2 {
-			return syntax(2, "%s: use protection", p.name)
+			return syntax(2, "the protection against the cold names nothing more: %s: use protection", p.name)
 		}
 		if s.event != "climatic-hazards" {
 			return fail(1, "the protection against the cold cancels the climatic hazards; this round's event is %s", s.event)
@@ -298,11 +342,11 @@ func (s *state) useToken(p *player, l *validate.Line) *ruleError {
 		p.protected = true
 	case "transport":
 		if len(l.Tokens) != 3 {
-			return syntax(2, "%s: use transport CARD", p.name)
+			return syntax(2, "the change of transport names the market card it applies to: %s: use transport E10", p.name)
 		}
 		c := s.visible(strings.ToUpper(l.Word(2)))
 		if c == nil {
-			return fail(2, "%s is not one of the market cards on the board", l.Word(2))
+			return fail(2, "%s is not one of the market cards on the board (%s)", l.Word(2), s.visibleList())
 		}
 		if c.Transport != "plane" && c.Transport != "boat" {
 			return fail(2, "the change of transport turns a plane into a boat or a boat into a plane; %s goes by %s", c.ID, c.Transport)

@@ -2,9 +2,11 @@ package champagne
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/vintner/vintner/validate"
 )
@@ -19,6 +21,12 @@ type ruleError struct {
 }
 
 func (e *ruleError) Error() string { return e.msg }
+
+// withHint adds a did-you-mean hint over the names a word was meant to be.
+func (e *ruleError) withHint(word string, names []string) *ruleError {
+	e.hint = validate.DidYouMean(strings.ToLower(word), names)
+	return e
+}
 
 func fail(tok int, format string, args ...any) *ruleError {
 	return &ruleError{tok: tok, code: validate.CodeRule, msg: fmt.Sprintf(format, args...)}
@@ -50,13 +58,14 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 				val = "easy"
 			}
 			if _, ok := r.MerchantLevels[val]; !ok {
-				e := fail(1, "the Wine Merchant's difficulty is one of %s, not %q", levelList(r), val)
+				e := fail(1, "the Wine Merchant's difficulty is one of %s, not %q", levelList(r), val).withHint(val, strings.Split(levelList(r), ", "))
 				e.variant = k
 				return nil, e
 			}
 			s.level = val
 		default:
-			e := fail(1, "unknown variant %q: first-game | trade-partnership | high-tension | merchant=easy|medium|hard|extreme", v)
+			e := fail(1, "unknown variant %q: first-game | trade-partnership | high-tension | merchant=easy|medium|hard|extreme", v).
+				withHint(k, []string{"first-game", "trade-partnership", "high-tension", "merchant"})
 			e.variant = k
 			return nil, e
 		}
@@ -144,6 +153,7 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 			}
 		}
 		d := validate.Errorf(l, tok, validate.CodeHeader, "%s", err.msg)
+		d.Hint = err.hint
 		rep.Diagnostics = append(rep.Diagnostics, d)
 		return rep, nil
 	}
@@ -358,11 +368,11 @@ func (s *state) expectText() string {
 	case wSetupMarket:
 		return "the setup declares each sector's active order and then its provisional one: market SECTOR ID CUVEES PP TRANSPORT"
 	case wInherit:
-		return fmt.Sprintf("%s declares the inheritance cards he kept: %s: inherit ID ID ID", name, name)
+		return fmt.Sprintf("%s declares the inheritance cards kept: %s: inherit ID ID ID", name, name)
 	case wEvent:
 		return fmt.Sprintf("round %d's event card is revealed: reveal KIND", s.round)
 	case wCorks:
-		return fmt.Sprintf("%s discards a cuvée from his cellar for the corks defect: %s: discard CUVEE", name, name)
+		return fmt.Sprintf("%s discards a cuvée of the cellar for the corks defect: %s: discard CUVEE", name, name)
 	case wMerchantEvent:
 		return "the Wine Merchant's part of the event card: merchant shipping SPOT cuvees CUVEES"
 	case wPlace:
@@ -372,7 +382,7 @@ func (s *state) expectText() string {
 	case wToken:
 		return fmt.Sprintf("%s draws a bonus token (%s): %s: token KIND", name, w.reason, name)
 	case wOeno:
-		return fmt.Sprintf("%s moves cuvées to his œnothèque: %s: oenotheque CUVEES | none", name, name)
+		return fmt.Sprintf("%s moves cuvées from the cellar to the œnothèque: %s: oenotheque CUVEES | none", name, name)
 	case wShip:
 		return fmt.Sprintf("%s ships from shipping %d: %s: ship CARD … | none", name, w.spot+1, name)
 	case wMerchantShip:
@@ -382,9 +392,9 @@ func (s *state) expectText() string {
 	case wDraw:
 		return fmt.Sprintf("%s draws wines: %s: draw CUVEE=WINES … | none", name, name)
 	case wHarvest:
-		return fmt.Sprintf("%s chooses the grapes he presses: %s: harvest GRAPES", name, name)
+		return fmt.Sprintf("%s chooses the grapes to press: %s: harvest GRAPES", name, name)
 	case wGrid:
-		return fmt.Sprintf("%s moves œnothèque cuvées to his Marketing grid: %s: grid CUVEES | none", name, name)
+		return fmt.Sprintf("%s moves œnothèque cuvées to the Marketing grid: %s: grid CUVEES | none", name, name)
 	case wOffers:
 		return "the vineyard cards renewal: offers CARD …"
 	case wDone:
@@ -470,13 +480,20 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 			return nil
 		}
 	default:
-		return syntax(0, "unknown line %q: a table line is round, reveal, merchant, market, offers, deal, check or claim", l.Word(0))
+		tableVerbs := []string{"round", "reveal", "merchant", "market", "offers", "deal", "check", "claim"}
+		return syntax(0, "unknown line %q: a table line is round, reveal, merchant, market, offers, deal, check or claim; a player's line starts NAME:", l.Word(0)).withHint(l.Verb, tableVerbs)
 	}
 	if w.kind == wDone {
 		return fail(0, "the game is over after round %d: only checks and claims may follow", s.r.Rounds)
 	}
-	return fail(0, "not now: next, %s", s.expectText())
+	return fail(0, "the %s line comes out of order: next, %s", l.Word(0), s.expectText())
 }
+
+// actionVerbs are the verbs of a player's lines.
+var actionVerbs = []string{"vineyard", "press", "winery", "marketing", "shipping", "draw", "council", "disc", "use",
+	"exchange", "inherit", "discard", "plant", "token", "oenotheque", "ship", "harvest", "grid"}
+
+func knownVerb(v string) bool { return v == "œnothèque" || slices.Contains(actionVerbs, v) }
 
 // verbFor is the verb of the line each step asks for.
 var verbFor = [...]string{wInherit: "inherit", wCorks: "discard", wPlant: "plant", wToken: "token",
@@ -497,6 +514,19 @@ func (s *state) action(p *player, l *validate.Line) *ruleError {
 				return s.reserve(who, l)
 			}
 		}
+		if !knownVerb(l.Verb) {
+			e := syntax(0, "%q is not an action zone: the zones are %s (a placement is ZONE SPOT; or disc ZONE SPOT, use reservation CARD)", l.Word(0), strings.Join(zoneNames[:], ", "))
+			e.hint = validate.DidYouMean(l.Verb, append(zoneNames[:], "disc"))
+			return e
+		}
+	}
+	if !knownVerb(l.Verb) {
+		e := syntax(0, "%q is not a player's action: %s (next, %s)", l.Word(0), strings.Join(actionVerbs, ", "), s.expectText())
+		e.hint = validate.DidYouMean(l.Verb, actionVerbs)
+		return e
+	}
+	if l.Verb == "harvest" && p.harvest.derived && !p.harvest.written && (w.kind != wHarvest || w.who != who) {
+		return s.derivedHarvestLine(p, l)
 	}
 	if w.kind == wDone {
 		return fail(0, "the game is over after round %d: only checks and claims may follow", s.r.Rounds)
@@ -506,18 +536,25 @@ func (s *state) action(p *player, l *validate.Line) *ruleError {
 	if !ok || (w.kind != wPlace && v != l.Verb && !(l.Verb == "œnothèque" && v == "oenotheque")) {
 		switch l.Verb {
 		case "harvest":
-			return fail(0, "%s writes no harvest now: grapes are chosen only when the press or the winery cannot take them all, after the wine draw (next, %s)", p.name, s.expectText())
+			if p.harvest.derived || s.harvestRun {
+				return fail(0, "%s's harvest of round %d is already written (next, %s)", p.name, s.round, s.expectText())
+			}
+			return fail(0, "the harvest comes after the wine draw, at the end of the resolution (next, %s)", s.expectText())
 		case "token":
 			return fail(0, "no bonus token is due to %s now (next, %s)", p.name, s.expectText())
 		case "plant":
 			return fail(0, "%s has no Coteaux Vitryats card to place now (next, %s)", p.name, s.expectText())
-		case "vineyard", "press", "winery", "marketing", "shipping", "council", "disc":
+		}
+		if isPlacement(l) {
+			if s.round > 0 && s.placementDone {
+				return fail(0, "%s (next, %s)", s.noneLeft(who), s.expectText())
+			}
 			return fail(0, "collaborators are placed after the round's event, before the resolution (next, %s)", s.expectText())
 		}
-		return fail(0, "not now: next, %s", s.expectText())
+		return fail(0, "%s's %s line comes out of order: next, %s", p.name, l.Word(0), s.expectText())
 	}
 	if w.who != who {
-		e := fail(-1, "it is %s's turn, not %s's: next, %s", s.nameOf(w.who), p.name, s.expectText())
+		e := fail(-1, "it is %s's turn, not %s's: next, %s", s.called(w.who), p.name, s.expectText())
 		if !s.asPlayed || !s.bringForward(w.kind, who) {
 			return e
 		}
@@ -567,6 +604,57 @@ func cubeCounts(w string, letters string) ([3]int, bool) {
 		c[k]++
 	}
 	return c, true
+}
+
+// badLetter is the first character of a word of cube letters that is not
+// one of them ("" when all are).
+func badLetter(w, letters string) string {
+	if w == "-" || strings.EqualFold(w, "none") {
+		return ""
+	}
+	for _, r := range w {
+		if !strings.ContainsRune(letters, unicode.ToUpper(r)) {
+			return string(r)
+		}
+	}
+	return ""
+}
+
+// notLetter says which letter of a word of cube letters is wrong, in the
+// game's words; "" when every letter is right.
+func notLetter(w, letters string) string {
+	bad := badLetter(w, letters)
+	switch {
+	case bad == "":
+		return ""
+	case letters == cuveeLetters:
+		return fmt.Sprintf("%q is not a cuvée: the cuvées are T (Tradition Brut), N (Blanc de noirs) and B (Blanc de blancs)", bad)
+	}
+	return fmt.Sprintf("%q is not a grape: grapes and still wines are M (Meunier), P (Pinot noir) and C (Chardonnay)", bad)
+}
+
+// cubeError reports the first wrong letter of a line's cube words, from
+// token from on, with the form to write as a hint; the form alone when no
+// letter is wrong.
+func cubeError(l *validate.Line, from int, letters, form string) *ruleError {
+	i, bad := badLetterAt(l, from, letters)
+	if bad == "" {
+		return syntax(from, "%s", form)
+	}
+	e := syntax(i, "%s", notLetter(l.Tokens[i].Text, letters))
+	e.hint = form
+	return e
+}
+
+// badLetterAt finds, from token from on, the first token holding a
+// character that is not one of the letters, and that character.
+func badLetterAt(l *validate.Line, from int, letters string) (int, string) {
+	for i := from; i < len(l.Tokens); i++ {
+		if bad := badLetter(l.Tokens[i].Text, letters); bad != "" {
+			return i, bad
+		}
+	}
+	return from, ""
 }
 
 // lineCubes reads the cube letters of a line's tokens from the given one
@@ -664,7 +752,7 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 			}
 			fallthrough
 		default:
-			if e := s.dispute(fail(0, "%s exchanges still wines only when he acts (house ruling exchange-timing own-actions): next, %s", p.name, s.expectText())); e != nil {
+			if e := s.dispute(fail(0, "%s cannot exchange now: still wines are exchanged only by the player whose step it is (house ruling exchange-timing own-actions): next, %s", p.name, s.expectText())); e != nil {
 				return e
 			}
 		}
@@ -675,7 +763,7 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 	give, ok := parseCubes(words(l, 1)[:1], grapeLetters, "still wines")
 	get, ok2 := parseCubes(words(l, 2), grapeLetters, "still wines")
 	if !ok || !ok2 {
-		return syntax(1, "still wines are written M (Meunier), P (Pinot noir) and C (Chardonnay)")
+		return cubeError(l, 1, grapeLetters, fmt.Sprintf("an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name))
 	}
 	if sum3(give) != s.r.Exchange.Give {
 		return fail(1, "an exchange gives %d still wines from the winery, not %d", s.r.Exchange.Give, sum3(give))
@@ -684,7 +772,7 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 		return fail(2, "an exchange takes %d still wine from the supply, not %d", s.r.Exchange.Get, sum3(get))
 	}
 	if !covers(p.still, give) {
-		return fail(1, "%s has no %s in his winery to exchange (he has %s)", p.name, cubes(give, grapeLetters), cubes(p.still, grapeLetters))
+		return fail(1, "%s has no %s in the winery to exchange (the winery holds %s)", p.name, cubes(give, grapeLetters), cubes(p.still, grapeLetters))
 	}
 	for t := range 3 {
 		if get[t] > s.supplyLeft(t)+give[t] {
@@ -732,7 +820,9 @@ func (s *state) check(l *validate.Line) *ruleError {
 			}
 			c, ok := cubeCounts(pr.Value, letters)
 			if !ok {
-				return &ruleError{tok: pr.Tok, code: validate.CodeSyntax, msg: fmt.Sprintf("%s lists cubes with the letters %s (or - for none)", pr.Key, letters)}
+				e := syntax(pr.Tok, "%s", notLetter(pr.Value, letters))
+				e.hint = fmt.Sprintf("%s= lists its cubes by letter (%s=%s), or - for none", pr.Key, pr.Key, letters)
+				return e
 			}
 			if c == src {
 				continue
@@ -741,7 +831,11 @@ func (s *state) check(l *validate.Line) *ruleError {
 		case "tokens":
 			got = strconv.Itoa(tokenCount(p))
 		default:
-			return &ruleError{tok: pr.Tok, code: validate.CodeSyntax, msg: fmt.Sprintf("unknown check key %q: pp, eco, press, modules, still, cellar, oeno, grid, vineyards, council, tokens", pr.Key)}
+			e := syntax(pr.Tok, "unknown check key %q: %s", pr.Key, strings.Join(checkKeys, ", ")).withHint(pr.Key, checkKeys)
+			if k, ok := checkKeyFor[pr.Key]; ok {
+				e.hint = "did you mean " + k + "?"
+			}
+			return e
 		}
 		if want == "" {
 			want = pr.Value
@@ -752,6 +846,17 @@ func (s *state) check(l *validate.Line) *ruleError {
 	}
 	return nil
 }
+
+// checkKeys are the keys of a player's check line; merchantCheckKeys the
+// Wine Merchant's.
+var (
+	checkKeys         = []string{"pp", "eco", "press", "modules", "still", "cellar", "oeno", "grid", "vineyards", "council", "tokens"}
+	merchantCheckKeys = []string{"pp", "eco", "cellar", "oeno", "grid"}
+	// checkKeyFor maps the words a table says for a count to its key.
+	checkKeyFor = map[string]string{"prestige": "pp", "points": "pp", "score": "pp", "eco-responsibility": "eco",
+		"report": "eco", "wines": "still", "winery": "still", "cuvees": "cellar", "oenotheque": "oeno",
+		"œnothèque": "oeno", "marketing": "grid", "vines": "vineyards", "order": "council", "level": "press"}
+)
 
 // merchantCheck compares `merchant check KEY=VALUE …` with the Wine
 // Merchant's board: pp, eco, cellar, oeno, grid.
@@ -774,12 +879,18 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 		case "cellar", "oeno", "grid":
 			c, ok := parseCubes([]string{v}, cuveeLetters, k)
 			if !ok {
-				return syntax(i, "%s lists cuvées T, N, B (or - for none)", k)
+				e := syntax(i, "%s", notLetter(v, cuveeLetters))
+				e.hint = fmt.Sprintf("%s= lists the Wine Merchant's cuvées by letter (%s=TNB), or - for none", k, k)
+				return e
 			}
 			src := map[string][3]int{"cellar": m.cellar, "oeno": m.oeno, "grid": m.grid}[k]
 			got, want = cubes(src, cuveeLetters), cubes(c, cuveeLetters)
 		default:
-			return syntax(i, "unknown check key %q for the Wine Merchant: pp, eco, cellar, oeno, grid", k)
+			e := syntax(i, "unknown check key %q for the Wine Merchant: %s", k, strings.Join(merchantCheckKeys, ", ")).withHint(k, merchantCheckKeys)
+			if k, ok := checkKeyFor[k]; ok && slices.Contains(merchantCheckKeys, k) {
+				e.hint = "did you mean " + k + "?"
+			}
+			return e
 		}
 		if want == "" {
 			want = v

@@ -1,6 +1,7 @@
 package champagne
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 // startResolution lines up the round's resolution, zone by zone, then the
 // harvest and the end of the season.
 func (s *state) startResolution() {
+	s.placementDone = true
 	ws := s.scratch[:0] // the steps are copied onto the stack of pending steps
 	for k, o := range s.zone("vineyard") {
 		if o.who >= 0 {
@@ -144,7 +146,7 @@ func (s *state) plant(who int, l *validate.Line, w want) *ruleError {
 	}
 	r := s.r.region(l.Lower(2))
 	if r < 0 {
-		return fail(2, "no region is called %q: %s", l.Word(2), strings.Join(s.r.Regions, ", "))
+		return fail(2, "no region is called %q: %s", l.Word(2), strings.Join(s.r.Regions, ", ")).withHint(l.Word(2), s.r.Regions)
 	}
 	p.vines = append(p.vines, owned{card: w.card, region: r})
 	p.pp += w.card.PP
@@ -267,7 +269,7 @@ func (s *state) gridLine(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
 	c, ok := lineCubes(l, 1, cuveeLetters)
 	if !ok || len(l.Tokens) < 2 {
-		return syntax(1, "the grid takes cuvées T, N, B from the œnothèque (or none): %s: grid T N", p.name)
+		return cubeError(l, 1, cuveeLetters, fmt.Sprintf("the grid takes cuvées from the œnothèque: %s: grid TN, or grid none", p.name))
 	}
 	if !covers(p.oeno, c) {
 		return fail(1, "%s's œnothèque holds %s, not %s", p.name, cubes(p.oeno, cuveeLetters), cubes(c, cuveeLetters))
@@ -287,7 +289,7 @@ func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
 	c, ok := lineCubes(l, 1, cuveeLetters)
 	if !ok {
-		return syntax(1, "the œnothèque takes cuvées T, N, B (or none): %s: oenotheque T N", p.name)
+		return cubeError(l, 1, cuveeLetters, fmt.Sprintf("the œnothèque takes cuvées from the cellar: %s: oenotheque TN, or oenotheque none", p.name))
 	}
 	if !covers(p.cellar, c) {
 		return fail(1, "%s's cellar holds %s, not %s", p.name, cubes(p.cellar, cuveeLetters), cubes(c, cuveeLetters))
@@ -311,17 +313,22 @@ func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 		return nil
 	}
 	if len(l.Tokens) < 2 {
-		return syntax(0, "%s: draw CUVEE=WINES … (draw T=MPC N=PPM), or draw none", p.name)
+		return syntax(0, "a draw names each cuvée and its three still wines: %s: draw T=MPC N=PPM, or draw none", p.name)
 	}
 	for i := 1; i < len(l.Tokens); i++ {
 		cu, wi, ok := strings.Cut(l.Word(i), "=")
 		c, ok1 := parseCubes([]string{cu}, cuveeLetters, "cuvée")
 		g, ok2 := parseCubes([]string{wi}, grapeLetters, "still wines")
 		if !ok || !ok1 || !ok2 || sum3(c) != 1 {
-			return syntax(i, "a draw is written CUVEE=WINES: T=MPC")
+			e := syntax(i, "a draw is written CUVEE=WINES, one cuvée and its three still wines: %s: draw T=MPC N=PPM, or draw none", p.name)
+			if m := notLetter(cu, cuveeLetters) + notLetter(wi, grapeLetters); ok && m != "" {
+				e.msg, e.hint = m, fmt.Sprintf("a draw is written CUVEE=WINES: %s: draw T=MPC N=PPM", p.name)
+			}
+			return e
 		}
 		if sum3(g) != 3 {
-			if e := s.dispute(fail(i, "a cuvée is blended from 3 still wines, not %d", sum3(g))); e != nil {
+			t := kindOf(c)
+			if e := s.dispute(fail(i, "a cuvée is blended from 3 still wines, not %d: %s from %s", sum3(g), cuveeNames[t], s.r.blendList(t))); e != nil {
 				return e
 			}
 		}
@@ -330,7 +337,7 @@ func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 			t++
 		}
 		if sum3(g) == 3 && !s.r.canBlend(t, g) {
-			if e := s.dispute(fail(i, "%s is not blended from %s (see the blending guide)", cuveeNames[t], cubes(g, grapeLetters))); e != nil {
+			if e := s.dispute(fail(i, "%s is not blended from %s: the blending guide makes it from %s", cuveeNames[t], cubes(g, grapeLetters), s.r.blendList(t))); e != nil {
 				return e
 			}
 		}
@@ -400,9 +407,12 @@ func (s *state) harvestFrom(k int) {
 		if p.merchant {
 			continue
 		}
-		g := s.produced(p)
-		if sum3(g) <= s.capacity(p) {
-			add(&p.still, g)
+		g, capa := s.produced(p), s.capacity(p)
+		if take, ok := onlyHarvest(g, capa); ok {
+			// One possible choice: derived, nothing asked.
+			add(&p.still, take)
+			p.harvest = harvestDone{derived: true, take: take, prod: g, cap: capa,
+				full: s.r.wineryCap(p.modules)-(p.stillCount()-sum3(take)) <= 0}
 			continue
 		}
 		next := k + 1
@@ -412,23 +422,97 @@ func (s *state) harvestFrom(k int) {
 	s.pushFront(want{kind: wAuto, step: stepEndSeason})
 }
 
-func (s *state) harvestLine(who int, l *validate.Line) *ruleError {
-	p := s.players[who]
+// onlyHarvest is the harvest when the rules leave no choice: everything
+// fits, nothing fits, or the vineyards produce one kind of grape.
+func onlyHarvest(prod [3]int, capa int) ([3]int, bool) {
+	if sum3(prod) <= capa {
+		return prod, true
+	}
+	var take [3]int
+	kinds := 0
+	for t := range 3 {
+		if prod[t] > 0 {
+			kinds++
+			take[t] = min(prod[t], capa)
+		}
+	}
+	if capa == 0 {
+		return [3]int{}, true
+	}
+	return take, kinds == 1
+}
+
+// harvestGrapes reads the grapes of a harvest line.
+func harvestGrapes(p *player, l *validate.Line) ([3]int, *ruleError) {
+	if len(l.Tokens) < 2 {
+		return [3]int{}, syntax(1, "the harvest lists the grapes pressed: %s: harvest MMPC (or harvest - for none)", p.name)
+	}
 	g, ok := lineCubes(l, 1, grapeLetters)
 	if !ok {
-		return syntax(1, "the harvest lists the grapes pressed: %s: harvest M M P C", p.name)
+		return g, cubeError(l, 1, grapeLetters, fmt.Sprintf("the harvest lists the grapes pressed: %s: harvest MMPC (or harvest - for none)", p.name))
+	}
+	return g, nil
+}
+
+func (s *state) harvestLine(who int, l *validate.Line) *ruleError {
+	p := s.players[who]
+	g, e := harvestGrapes(p, l)
+	if e != nil {
+		return e
 	}
 	prod, capa := s.produced(p), s.capacity(p)
 	if !covers(prod, g) {
 		return fail(1, "%s's vineyards produce %s this round, not %s", p.name, cubes(prod, grapeLetters), cubes(g, grapeLetters))
 	}
 	if need := min(capa, sum3(prod)); sum3(g) != need {
-		if e := s.dispute(fail(1, "%s presses %d grapes: as many as the press level and the winery allow (%d), no fewer", p.name, sum3(g), need)); e != nil {
+		var e *ruleError
+		if sum3(g) > need {
+			e = fail(1, "%s presses %d grapes, but the press level and the winery take %d, no more: write %d of the %d grapes produced (%s)", p.name, sum3(g), need, need, sum3(prod), cubes(prod, grapeLetters))
+		} else {
+			e = fail(1, "%s presses %d grapes, but the press level and the winery take %d: as many are pressed as they take, so write exactly %d of the %d grapes produced (%s)", p.name, sum3(g), need, need, sum3(prod), cubes(prod, grapeLetters))
+		}
+		if e := s.dispute(e); e != nil {
 			return e
 		}
 	}
 	add(&p.still, g)
 	return nil
+}
+
+// derivedHarvestLine checks a harvest line written for a harvest the rules
+// decided: it must say what they decided.
+func (s *state) derivedHarvestLine(p *player, l *validate.Line) *ruleError {
+	h := &p.harvest
+	h.written = true
+	g, e := harvestGrapes(p, l)
+	if e != nil {
+		return e
+	}
+	if g == h.take {
+		return nil
+	}
+	var why string
+	switch {
+	case sum3(h.prod) <= h.cap:
+		why = fmt.Sprintf("the press level and the winery take all the grapes the vineyards produce (%s)", cubes(h.prod, grapeLetters))
+	case h.take == [3]int{} && h.full:
+		why = "the winery is full, so nothing is pressed this round"
+	case h.take == [3]int{}:
+		why = "the press level takes no grape, so nothing is pressed this round"
+	default:
+		why = fmt.Sprintf("the vineyards produce only %s (%s) and the press level and the winery take %d", grapeNames[kindOf(h.prod)], cubes(h.prod, grapeLetters), h.cap)
+	}
+	return s.dispute(fail(1, "%s presses %s, but %s: write harvest %s, or leave the line out", p.name, cubes(g, grapeLetters), why, cubes(h.take, grapeLetters)))
+}
+
+// kindOf is the first kind of cube of a set (0 for none).
+func kindOf(c [3]int) int {
+	for t := range 3 {
+		if c[t] > 0 {
+			return t
+		}
+	}
+	return 0
 }
 
 // endSeason: reservation penalties, council moves, High Tension discs,
@@ -488,7 +572,7 @@ func (s *state) endSeason() {
 func (s *state) tokenLine(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
 	if len(l.Tokens) != 2 {
-		return syntax(1, "%s: token KIND (prestige-N, eco, land-REGION, additional-action, reservation, transport, protection)", p.name)
+		return syntax(1, "a token line names the one bonus token drawn: %s: token KIND (%s)", p.name, tokenList(s.r))
 	}
 	kind, arg, e := s.tokenKind(l, 1)
 	if e != nil {
@@ -536,7 +620,7 @@ func (s *state) tokenKind(l *validate.Line, i int) (string, int, *ruleError) {
 		return "", 0, fail(i, "the land ownership token names its region when it is gained: land-REGION")
 	}
 	if _, ok := s.r.Tokens[w]; !ok {
-		return "", 0, fail(i, "no bonus token is called %q: %s", l.Word(i), tokenList(s.r))
+		return "", 0, fail(i, "no bonus token is called %q: %s", l.Word(i), tokenList(s.r)).withHint(w, strings.Split(tokenList(s.r), ", "))
 	}
 	return w, -1, nil
 }

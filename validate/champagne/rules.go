@@ -1,7 +1,10 @@
 package champagne
 
 import (
+	"strings"
+
 	"github.com/vintner/vintner/score/champagne"
+	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/champagne/tables"
 )
 
@@ -57,7 +60,7 @@ type rules struct {
 	SimpleSpots     map[string][]spot // first-game side
 	HighTension     map[string]int    // zone -> spot blocked in round 1 (1-based)
 	MerchantLevels  map[string]int    // difficulty (key or alias) -> cuvées of each type
-	MerchantNames   map[string]string // difficulty -> "Mathusalem (medium)"
+	MerchantNames   map[string]string // difficulty -> "Mathusalem, medium" (tables.MerchantLevel.Label)
 	Score           champagne.Rules
 	CubesPerColour  int                       // cubes of each colour in the box
 	zoneSpots       [2][len(zoneNames)][]spot // standard, first-game side: Spots by zoneIndex
@@ -142,41 +145,18 @@ func (r *rules) index() {
 	}
 }
 
-// nearVine suggests the vineyard card a misspelt name was meant to be.
+// nearVine suggests the vineyard card a misspelt name was meant to be, and
+// where the cards are listed.
 func (r *rules) nearVine(name string) string {
-	k := tables.Fold(name)
-	best, bd := "", 3
+	const list = "`vintner tables age-of-champagne` lists the vineyard cards"
+	ids := make([]string, 0, len(r.Vineyards))
 	for _, v := range r.Vineyards {
-		if d := editDistance(k, v.ID); d < bd {
-			best, bd = v.ID, d
-		}
+		ids = append(ids, v.ID)
 	}
-	if best == "" {
-		return ""
+	if hint := validate.DidYouMean(tables.Fold(name), ids); hint != "" {
+		return hint + " (" + list + ")"
 	}
-	return "did you mean " + best + "?"
-}
-
-// editDistance is the Levenshtein distance of two short names.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
+	return list
 }
 
 // region finds a scoring region by key or printed name.
@@ -221,6 +201,21 @@ func (r *rules) canBlend(cuvee int, wines [3]int) bool {
 		}
 	}
 	return false
+}
+
+// blendList names the blends of a cuvée: "MPC, MMC or MCC".
+func (r *rules) blendList(cuvee int) string {
+	var bs []string
+	for _, b := range r.Blends[cuvee] {
+		bs = append(bs, cubes(b, grapeLetters))
+	}
+	switch len(bs) {
+	case 0:
+		return "no blend (the tables have no blend line for it)"
+	case 1:
+		return bs[0]
+	}
+	return strings.Join(bs[:len(bs)-1], ", ") + " or " + bs[len(bs)-1]
 }
 
 func (r *rules) gridBonus(k int) int {

@@ -343,3 +343,26 @@ func TestDeclaredContentsAgainstTheBox(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlyHarvest: the harvest is derived when it leaves no choice, and
+// asked for otherwise.
+func TestOnlyHarvest(t *testing.T) {
+	cases := []struct {
+		prod [3]int
+		capa int
+		take [3]int
+		only bool
+	}{
+		{[3]int{2, 1, 0}, 5, [3]int{2, 1, 0}, true}, // everything fits
+		{[3]int{4, 2, 1}, 0, [3]int{}, true},        // a full winery: nothing is pressed
+		{[3]int{9, 0, 0}, 6, [3]int{6, 0, 0}, true}, // one kind of grape
+		{[3]int{0, 0, 0}, 0, [3]int{}, true},        // nothing produced
+		{[3]int{4, 2, 0}, 5, [3]int{}, false},       // a choice: MMMMP or MMMPP
+	}
+	for _, c := range cases {
+		take, only := onlyHarvest(c.prod, c.capa)
+		if only != c.only || (only && take != c.take) {
+			t.Errorf("onlyHarvest(%v, %d) = %v, %v; want %v, %v", c.prod, c.capa, take, only, c.take, c.only)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package champagne
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -39,7 +40,7 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	for i, id := range cards {
 		c := s.r.vine(id)
 		if c == nil {
-			e := fail(i+1, "no vineyard card is called %q", id)
+			e := fail(i+1, "no vineyard card of the game is called %q", id)
 			e.hint = s.r.nearVine(id)
 			return e
 		}
@@ -119,12 +120,16 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 	}
 	sec := s.r.sector(l.Lower(i))
 	if sec < 0 {
-		return nil, fail(i, "no market sector is called %q: %s", l.Word(i), strings.Join(s.r.SectorNames, ", "))
+		return nil, fail(i, "no market sector is called %q: %s", l.Word(i), strings.Join(s.r.SectorNames, ", ")).withHint(l.Word(i), s.r.SectorNames)
 	}
 	c := &marketCard{ID: strings.ToUpper(l.Word(i + 1)), Sector: sec}
 	cu, ok := parseCubes([]string{l.Word(i + 2)}, cuveeLetters, "cuvées")
 	if !ok || sum3(cu) == 0 {
-		return nil, syntax(i+2, "a market card asks for cuvées T (Tradition Brut), N (Blanc de noirs), B (Blanc de blancs)")
+		e := syntax(i+2, "a market card asks for cuvées T (Tradition Brut), N (Blanc de noirs), B (Blanc de blancs): market france F07 TTN 9 truck")
+		if m := notLetter(l.Word(i+2), cuveeLetters); m != "" {
+			e.msg, e.hint = m, "a market card is declared as market SECTOR ID CUVEES PP TRANSPORT: market france F07 TTN 9 truck"
+		}
+		return nil, e
 	}
 	c.Cuvees = cu
 	pp, err := strconv.Atoi(l.Word(i + 3))
@@ -134,7 +139,7 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 	c.PP = pp
 	c.Transport = l.Lower(i + 4)
 	if _, ok := s.r.TransportEco[c.Transport]; !ok {
-		return nil, fail(i+4, "no mode of transport is called %q: %s", l.Word(i+4), transportList(s.r))
+		return nil, fail(i+4, "no mode of transport is called %q: %s", l.Word(i+4), transportList(s.r)).withHint(l.Word(i+4), strings.Split(transportList(s.r), ", "))
 	}
 	// A card the tables print from the box (not an assumed placeholder)
 	// is checked against its printed contents.
@@ -210,7 +215,7 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 		return e
 	}
 	if len(kept) != s.r.InheritKeep {
-		return fail(0, "%s keeps %d inheritance cards, not %d: %s: inherit ID ID ID (%s)", p.name, s.r.InheritKeep, len(kept), p.name, s.inheritList())
+		return fail(0, "%s keeps %d inheritance cards, but each player keeps %d: %s: inherit ID ID ID (%s)", p.name, len(kept), s.r.InheritKeep, p.name, s.inheritList())
 	}
 	s.inheritLines[who] = l
 	for _, k := range kept {
@@ -369,13 +374,17 @@ func (s *state) declaredInheritance(l *validate.Line, from, to int) (*inheritCar
 		case i > from && k == "cellar":
 			c, ok := parseCubes([]string{v}, cuveeLetters, "")
 			if !ok {
-				return nil, syntax(i, "cellar lists cuvées T, N, B")
+				e := syntax(i, "%s", notLetter(v, cuveeLetters))
+				e.hint = "cellar= lists the cuvées the card puts in the cellar: cellar=TN"
+				return nil, e
 			}
 			d.Cellar = c
 		case i > from && k == "still":
 			c, ok := parseCubes([]string{v}, grapeLetters, "")
 			if !ok {
-				return nil, syntax(i, "still lists still wines M, P, C")
+				e := syntax(i, "%s", notLetter(v, grapeLetters))
+				e.hint = "still= lists the still wines the card puts in the winery: still=MM"
+				return nil, e
 			}
 			d.Still = c
 		default:
@@ -489,7 +498,7 @@ func (s *state) checkDraft() *ruleError {
 						tok = t
 					}
 				}
-				return fail(tok, "%s cannot keep %s as his pick %d: the hand he holds then is %s", s.players[i].name, id, k+1, strings.Join(hands[h], " "))
+				return fail(tok, "%s cannot keep %s as pick %d: the hand held then, passed from the right, is %s", s.players[i].name, id, k+1, strings.Join(hands[h], " "))
 			}
 			hands[h] = append(hands[h][:j], hands[h][j+1:]...)
 		}
@@ -539,10 +548,11 @@ func (s *state) startRound() {
 		s.pushFront(want{kind: wFinal})
 		return
 	}
-	s.event, s.eventArg, s.keyCheck, s.harvestRun = "", -1, nil, false
+	s.event, s.eventArg, s.keyCheck, s.harvestRun, s.placementDone = "", -1, nil, false, false
 	clear(s.subsidized)
 	for i, p := range s.players {
 		p.discUsed, p.protected = false, false
+		p.harvest = harvestDone{}
 		clear(p.transport)
 		s.placed[i] = 0
 	}
@@ -615,7 +625,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 			ks = append(ks, k)
 		}
 		sort.Strings(ks)
-		return fail(1, "no event card is called %q: %s", l.Word(1), strings.Join(ks, ", "))
+		return fail(1, "no event card is called %q: %s", l.Word(1), strings.Join(ks, ", ")).withHint(kind, ks)
 	}
 	s.event = kind
 	s.eventArg = -1
@@ -627,12 +637,12 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 		case !hasEq && (kind == "falling-sales" || kind == "sales-increase") && s.eventArg < 0:
 			s.eventArg = s.r.sector(k)
 			if s.eventArg < 0 {
-				return fail(i, "no market sector is called %q: %s", l.Word(i), strings.Join(s.r.SectorNames, ", "))
+				return fail(i, "no market sector is called %q: %s", l.Word(i), strings.Join(s.r.SectorNames, ", ")).withHint(k, s.r.SectorNames)
 			}
 		case k == "region" && kind == "climatic-hazards":
 			region = s.r.region(v)
 			if region < 0 {
-				return fail(i, "no region is called %q: %s", v, strings.Join(s.r.Regions, ", "))
+				return fail(i, "no region is called %q: %s", v, strings.Join(s.r.Regions, ", ")).withHint(v, s.r.Regions)
 			}
 		case k == "grape" && kind == "grapes-quality":
 			g, ok := parseCubes([]string{v}, grapeLetters, "grape")
@@ -658,7 +668,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 				return fail(i, "%q is not a player of this game", l.Word(i)[len("chosen-by="):])
 			}
 			if want := s.fewestPP(); want != chooser {
-				return fail(i, "the key is chosen by the player with the fewest prestige points (the last in turn order on a tie): %s, not %s", s.nameOf(want), s.nameOf(chooser))
+				return fail(i, "the key is chosen by the player with the fewest prestige points (the last in turn order on a tie): %s, not %s", s.called(want), s.called(chooser))
 			}
 		default:
 			return syntax(i, "%s takes %s", kind, eventArgs(kind))
@@ -742,17 +752,21 @@ func (s *state) corks(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
 	c, ok := lineCubes(l, 1, cuveeLetters)
 	if !ok || sum3(c) != 1 {
-		return syntax(1, "the corks defect discards one cuvée: %s: discard T|N|B", p.name)
+		e := syntax(1, "the corks defect discards one cuvée: %s: discard T, N or B", p.name)
+		if m := notLetter(l.Word(1), cuveeLetters); m != "" {
+			e.msg, e.hint = m, fmt.Sprintf("the corks defect discards one cuvée: %s: discard T, N or B", p.name)
+		}
+		return e
 	}
 	if p.cellarCount() == 0 && s.r.on.CorksDefectCellarThenOenotheque {
 		if !covers(p.oeno, c) {
-			return fail(1, "%s has no %s in his œnothèque (he has %s)", p.name, cubes(c, cuveeLetters), cubes(p.oeno, cuveeLetters))
+			return fail(1, "%s has no %s in the œnothèque (it holds %s)", p.name, cubes(c, cuveeLetters), cubes(p.oeno, cuveeLetters))
 		}
 		sub(&p.oeno, c)
 		return nil
 	}
 	if !covers(p.cellar, c) {
-		return fail(1, "%s has no %s in his cellar (he has %s)", p.name, cubes(c, cuveeLetters), cubes(p.cellar, cuveeLetters))
+		return fail(1, "%s has no %s in the cellar (it holds %s)", p.name, cubes(c, cuveeLetters), cubes(p.cellar, cuveeLetters))
 	}
 	sub(&p.cellar, c)
 	return nil

@@ -88,7 +88,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		case cur == nil:
 			c := s.visible(strings.ToUpper(l.Word(i)))
 			if c == nil {
-				return fail(i, "%s is not one of the market cards on the board", l.Word(i))
+				return fail(i, "%s is not one of the market cards on the board (%s)", l.Word(i), s.visibleList())
 			}
 			cur = &shipment{card: c, tok: i, partner: -1}
 			ships = append(ships, cur)
@@ -102,7 +102,11 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		case word == "short" && i+1 < len(l.Tokens):
 			c, ok := parseCubes([]string{l.Word(i + 1)}, cuveeLetters, "cuvée")
 			if !ok || sum3(c) != 1 {
-				return syntax(i+1, "short names the one cuvée not shipped: short T|N|B")
+				e := syntax(i+1, "short names the one cuvée not shipped: short T, short N or short B")
+				if m := notLetter(l.Word(i+1), cuveeLetters); m != "" {
+					e.msg, e.hint = m, "short names the one cuvée not shipped: short T, short N or short B"
+				}
+				return e
 			}
 			cur.short = c
 			i++
@@ -121,7 +125,11 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			}
 			c, ok := parseCubes([]string{l.Word(i + 2)}, cuveeLetters, "cuvée")
 			if !ok || sum3(c) != 1 {
-				return syntax(i+2, "a partner provides one cuvée: partner NAME T|N|B")
+				e := syntax(i+2, "a partner provides one cuvée: partner NAME T, N or B")
+				if m := notLetter(l.Word(i+2), cuveeLetters); m != "" {
+					e.msg, e.hint = m, "a partner provides one cuvée: partner NAME T, N or B"
+				}
+				return e
 			}
 			cur.partner, cur.pcuvee = pi, c
 			i += 2
@@ -160,7 +168,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			}
 			sub(&need, sh.pcuvee)
 			if !covers(s.players[sh.partner].cellar, sh.pcuvee) {
-				return fail(sh.tok, "%s has no %s in his cellar to provide", s.players[sh.partner].name, cubes(sh.pcuvee, cuveeLetters))
+				return fail(sh.tok, "%s, the partner, has no %s in the cellar to provide", s.players[sh.partner].name, cubes(sh.pcuvee, cuveeLetters))
 			}
 		}
 		if sum3(need) == 0 {
@@ -171,7 +179,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			add(&stock, p.oeno)
 		}
 		if !covers(stock, need) {
-			return fail(sh.tok, "%s cannot fulfil %s: it asks for %s and his cellar holds %s", p.name, c.ID, cubes(need, cuveeLetters), cubes(stock, cuveeLetters))
+			return fail(sh.tok, "%s cannot fulfil %s: it asks for %s and the cellar holds %s", p.name, c.ID, cubes(need, cuveeLetters), cubes(stock, cuveeLetters))
 		}
 		sec := s.sectors[c.Sector]
 		hasTok := c == sec.active && sec.tokens > 0 && (s.tokenSupply+sec.tokens > 0)
@@ -262,12 +270,14 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 	if err != nil || k < 1 || k > len(s.zone("shipping")) {
 		return syntax(2, "the shipping spots are 1 to %d", len(s.zone("shipping")))
 	}
-	if s.zone("shipping")[k-1].who != -1 {
-		return fail(2, "shipping %d is not free", k)
+	if o := s.zone("shipping")[k-1]; o.who == -2 {
+		return fail(2, "shipping %d is blocked by a High Tension disc", k)
+	} else if o.who != -1 {
+		return fail(2, "shipping %d is taken by %s", k, s.called(o.who))
 	}
 	c, ok := lineCubes(l, 4, cuveeLetters)
 	if !ok {
-		return syntax(4, "cuvées are T, N, B")
+		return cubeError(l, 4, cuveeLetters, "the event card gives the Wine Merchant cuvées: merchant shipping 2 cuvees TN")
 	}
 	if s.available(mi) <= 0 {
 		return fail(1, "the Wine Merchant has no collaborator left to place")
@@ -380,7 +390,7 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 		default:
 			c := s.visible(strings.ToUpper(l.Word(i)))
 			if c == nil {
-				return fail(i, "%s is not one of the market cards on the board", l.Word(i))
+				return fail(i, "%s is not one of the market cards on the board (%s)", l.Word(i), s.visibleList())
 			}
 			cards = append(cards, &shipment{card: c, tok: i})
 		}

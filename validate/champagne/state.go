@@ -83,6 +83,18 @@ type player struct {
 	protected bool // he used the protection against the cold this round
 	reserved  string
 	transport map[string]bool // cards a transport token applies to this round
+	harvest   harvestDone     // this round's harvest, when the rules left no choice
+}
+
+// harvestDone is a harvest the engine derived (nothing fits, everything
+// fits, or one kind of grape): a harvest line for it may still be written.
+type harvestDone struct {
+	derived bool
+	written bool   // a harvest line confirmed it
+	take    [3]int // the grapes pressed
+	prod    [3]int // the grapes the vineyards produced
+	cap     int    // what the press level and the winery took
+	full    bool   // the winery was full
 }
 
 func (p *player) cellarCount() int { return p.cellar[0] + p.cellar[1] + p.cellar[2] }
@@ -207,18 +219,19 @@ type state struct {
 	tokenSupply int
 	tokenDisc   int
 
-	inheritSeen  map[string]int // inheritance cards kept
-	inheritKinds map[string]int // inheritance cards kept, per kind
-	dealt        map[string]bool
-	deals        [][]string // inheritance cards dealt to each player (optional)
-	picks        [][]string
-	inheritLines []*validate.Line
-	pending      []want
-	finished     bool
-	harvestRun   bool // this round's harvest has been brought in
-	subsidized   map[string]bool
-	subsidies    []int // players owed a subsidies token this round, in resolution order
-	final        *finalScore
+	inheritSeen   map[string]int // inheritance cards kept
+	inheritKinds  map[string]int // inheritance cards kept, per kind
+	dealt         map[string]bool
+	deals         [][]string // inheritance cards dealt to each player (optional)
+	picks         [][]string
+	inheritLines  []*validate.Line
+	pending       []want
+	finished      bool
+	harvestRun    bool // this round's harvest has been brought in
+	placementDone bool // this round's collaborators are all placed
+	subsidized    map[string]bool
+	subsidies     []int // players owed a subsidies token this round, in resolution order
+	final         *finalScore
 
 	asPlayed bool             // --as-played: apply what can be applied, note the error
 	disputes []*ruleError     // errors applied as played by the current line
@@ -272,6 +285,15 @@ func (s *state) nameOf(i int) string {
 		return "nobody"
 	}
 	return s.players[i].name
+}
+
+// called names a player inside a sentence: "the Wine Merchant", or the
+// player's name.
+func (s *state) called(i int) string {
+	if i >= 0 && i < len(s.players) && s.players[i].merchant {
+		return "the Wine Merchant"
+	}
+	return s.nameOf(i)
 }
 
 func cubes(c [3]int, letters string) string {

@@ -178,7 +178,7 @@ func fromTables(t *tables.Tables) *rules {
 		for _, k := range []string{m.Key, m.Alias} {
 			if k != "" {
 				r.MerchantLevels[strings.ToLower(k)] = m.Cuvees
-				r.MerchantNames[strings.ToLower(k)] = m.Key + " (" + m.Alias + ")"
+				r.MerchantNames[strings.ToLower(k)] = m.Label()
 			}
 		}
 	}

@@ -274,6 +274,22 @@ type MerchantLevel struct {
 	Src    string // where the line comes from: rulebook, research, assumed, box
 }
 
+// Label is the difficulty as every verdict prints it, the rulebook's bottle
+// and level: "Mathusalem, medium" (the solo verdict puts it in parentheses).
+func (m MerchantLevel) Label() string {
+	name := m.Key
+	if name != "" {
+		name = strings.ToUpper(name[:1]) + name[1:]
+	}
+	switch {
+	case m.Alias == "":
+		return name
+	case name == "":
+		return m.Alias
+	}
+	return name + ", " + m.Alias
+}
+
 // Scoring holds the final-scoring numbers.
 type Scoring struct {
 	Diversification int    // PP per full set of the regions

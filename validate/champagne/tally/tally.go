@@ -21,7 +21,6 @@
 package tally
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -354,7 +353,7 @@ func (r *reader) game() (champagne.GameTally, bool) {
 			}
 			r.errf(l, 1, validate.CodeHeader, "the Wine Merchant's difficulty is %s, not %q", strings.Join(names, " | "), level)
 		} else {
-			gt.MerchantLevel = fmt.Sprintf("%s, %s", title(m.Key), m.Alias)
+			gt.MerchantLevel = m.Label()
 		}
 	}
 	if len(r.diags) > 0 {
@@ -463,13 +462,6 @@ func (r *reader) checkTies(res *score.Result) {
 			}
 		}
 	}
-}
-
-func title(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // assumedNotes says when a placeholder number of the tables decided part
