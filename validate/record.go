@@ -394,7 +394,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, pairs *[]Pair) 
 		}
 		// The line's pairs live in the slab; they are capped when the line
 		// is done, so that an append by an engine cannot reach the next line's.
-		l.Pairs = slab[base:base:base+len(l.Tokens)-2]
+		l.Pairs = slab[base : base : base+len(l.Tokens)-2]
 		defer func() {
 			if len(l.Pairs) == 0 {
 				l.Pairs = nil

@@ -194,6 +194,7 @@ func BenchmarkReplayFresh(b *testing.B) {
 			if d := (cpuTime() - cpu).Seconds(); d > 0 {
 				b.ReportMetric(float64(n)/d, "cpu-actions/s")
 				b.ReportMetric(float64(bytes)/d, "cpu-bytes/s")
+				b.ReportMetric(float64(i)/d, "cpu-records/s")
 			}
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "actions/s")
 		})

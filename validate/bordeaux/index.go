@@ -43,7 +43,8 @@ func colourIndex(c layouts.Colour) int {
 }
 
 func newSheetIndex(l *layouts.Layout) *sheetIndex {
-	x := &sheetIndex{nodes: len(l.Wines), adj: make([][]int16, len(l.Wines)), ends: make([][2]int16, len(l.Paths))}
+	x := &sheetIndex{nodes: len(l.Wines)}
+	x.ends, x.adj = pathsOf(l)
 	for r := range x.wineIn {
 		for c := range x.wineIn[r] {
 			for a := range x.wineIn[r][c] {
@@ -51,14 +52,10 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 			}
 		}
 	}
-	// Every list is carved from one array per kind, counted first: a sheet
-	// costs a handful of allocations, not one or more per wine.
+	// The type lists are cut from one array, counted first.
 	var perType [3][4]int
-	var id wineIDs
-	id.init(len(l.Wines))
 	for i := range l.Wines {
 		w := &l.Wines[i]
-		id.put(w.ID, int16(i))
 		if c, a := colourIndex(w.Type.Colour), w.Type.Age; c >= 0 && a >= 1 && a <= 3 {
 			perType[c][a]++
 		}
@@ -83,25 +80,106 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 			x.wineIn[r][c][a] = int16(i)
 		}
 	}
+	return x
+}
+
+// lastShape is the map of the last sheet whose paths were indexed. Every
+// sheet dealt from one template has the same wines and paths in the same
+// order (only types, casks and resources differ), so their path ends and
+// adjacency are the same and are shared, read-only, instead of rebuilt
+// for every sheet of every record.
+var lastShape struct {
+	sync.Mutex
+	shape sheetMap
+	ends  [][2]int16
+	adj   [][]int16
+}
+
+// sheetMap is a copy of a sheet's wine ids and path ends (a copy, so that
+// a caller changing its own layout later cannot change it).
+type sheetMap struct {
+	wines []string
+	paths [][2]string
+}
+
+func mapOf(l *layouts.Layout) sheetMap {
+	m := sheetMap{wines: make([]string, len(l.Wines)), paths: make([][2]string, len(l.Paths))}
+	for i := range l.Wines {
+		m.wines[i] = l.Wines[i].ID
+	}
+	for i := range l.Paths {
+		m.paths[i] = [2]string{l.Paths[i].A, l.Paths[i].B}
+	}
+	return m
+}
+
+// is tells whether a sheet has this map's wine ids and paths, in the same
+// order. Strings of sheets dealt from one template share their bytes, so
+// the comparisons stop at the pointers.
+func (m *sheetMap) is(l *layouts.Layout) bool {
+	if len(m.wines) != len(l.Wines) || len(m.paths) != len(l.Paths) {
+		return false
+	}
+	for i := range l.Wines {
+		if m.wines[i] != l.Wines[i].ID {
+			return false
+		}
+	}
+	for i := range l.Paths {
+		if m.paths[i][0] != l.Paths[i].A || m.paths[i][1] != l.Paths[i].B {
+			return false
+		}
+	}
+	return true
+}
+
+// pathsOf returns each path's two wines and each wine's paths (in layout
+// order), shared with the last sheet of the same map.
+func pathsOf(l *layouts.Layout) ([][2]int16, [][]int16) {
+	lastShape.Lock()
+	if lastShape.ends != nil && lastShape.shape.is(l) {
+		ends, adj := lastShape.ends, lastShape.adj
+		lastShape.Unlock()
+		return ends, adj
+	}
+	lastShape.Unlock()
+	ends, adj := buildPaths(l)
+	shape := mapOf(l)
+	lastShape.Lock()
+	lastShape.shape, lastShape.ends, lastShape.adj = shape, ends, adj
+	lastShape.Unlock()
+	return ends, adj
+}
+
+func buildPaths(l *layouts.Layout) ([][2]int16, [][]int16) {
+	ends := make([][2]int16, len(l.Paths))
+	adj := make([][]int16, len(l.Wines))
+	var id wineIDs
+	id.init(len(l.Wines))
+	for i := range l.Wines {
+		id.put(l.Wines[i].ID, int16(i))
+	}
+	// Each wine's list is cut from one array, counted first: a sheet
+	// costs a handful of allocations, not one or more per wine.
 	degree := make([]int, len(l.Wines))
 	for i, p := range l.Paths {
 		a, b := id.get(p.A), id.get(p.B) // usable() checked that both exist
-		x.ends[i] = [2]int16{a, b}
+		ends[i] = [2]int16{a, b}
 		degree[a]++
 		degree[b]++
 	}
-	ends := make([]int16, 0, 2*len(l.Paths))
+	backing := make([]int16, 0, 2*len(l.Paths))
 	for w, n := range degree {
 		if n > 0 {
-			x.adj[w] = ends[len(ends) : len(ends) : len(ends)+n]
-			ends = ends[:len(ends)+n]
+			adj[w] = backing[len(backing) : len(backing) : len(backing)+n]
+			backing = backing[:len(backing)+n]
 		}
 	}
-	for i, e := range x.ends {
-		x.adj[e[0]] = append(x.adj[e[0]], int16(i))
-		x.adj[e[1]] = append(x.adj[e[1]], int16(i))
+	for i, e := range ends {
+		adj[e[0]] = append(adj[e[0]], int16(i))
+		adj[e[1]] = append(adj[e[1]], int16(i))
 	}
-	return x
+	return ends, adj
 }
 
 // wineIDs maps wine ids to indexes. A sheet has a few dozen wines, so a
