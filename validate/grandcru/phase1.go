@@ -19,6 +19,37 @@ func (s *state) action(l *validate.Line) *fault {
 		return bad(-1, "%s is not a player of this game", l.Player)
 	}
 	p := s.pl[seat]
+	if s.ph == phLoans && s.loansNext == 0 && l.Verb != "loans" && isFestivalVerb(l.Verb) {
+		// A festival line right after the festival closed: if it does not
+		// read as the next year's action, say that the festival is over.
+		saved := *s
+		if f := s.actionAfterLoans(seat, p, l); f != nil {
+			*s = saved
+			return s.festivalOver(p)
+		}
+		return nil
+	}
+	return s.actionAfterLoans(seat, p, l)
+}
+
+// isFestivalVerb tells whether a verb names a festival special action or
+// a pass.
+func isFestivalVerb(verb string) bool {
+	return slices.Contains(spaceNames[:spDemand1], verb) || verb == "demand" || verb == "cash" || verb == "pass"
+}
+
+// festivalOver explains a festival line written after the festival closed.
+func (s *state) festivalOver(p *player) *fault {
+	why := "had passed"
+	if p.seat < len(s.passedOver) && s.passedOver[p.seat] != "" {
+		why = s.passedOver[p.seat] + " and was passed over (a player who cannot act writes no line)"
+	}
+	return bad(-1, "the festival is over: %s %s", p.name, why)
+}
+
+// actionAfterLoans replays an action line once a pending loans step, if
+// any, is closed.
+func (s *state) actionAfterLoans(seat int, p *player, l *validate.Line) *fault {
 	if s.ph == phLoans && l.Verb != "loans" {
 		s.finishLoans()
 	}

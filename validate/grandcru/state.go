@@ -96,6 +96,11 @@ type state struct {
 
 	loansNext int // the loans step: position in turn order of the next player heard
 
+	// passedOver says, per seat, why the festival that just closed went
+	// on without that player ("" when the player passed); it explains a
+	// festival line written after the festival is over.
+	passedOver []string
+
 	setLoans, setStart, setDisplay bool
 
 	bankruptcy bool
@@ -409,6 +414,16 @@ func (s *state) festivalNext(seat int) {
 
 // endFestival runs the derived year-end steps: maturing and interest.
 func (s *state) endFestival() {
+	s.passedOver = make([]string, s.n)
+	for i, p := range s.pl {
+		switch {
+		case p.done:
+		case p.actions >= s.t.FestivalLimit:
+			s.passedOver[i] = fmt.Sprintf("had taken %s, the most a festival allows", plural(p.actions, "special action", "special actions"))
+		default:
+			s.passedOver[i] = "had no prestige left for any open space"
+		}
+	}
 	for i := range s.space {
 		s.space[i] = 0
 	}
