@@ -178,7 +178,7 @@ func (c *checker) graph() {
 		d := len(c.at[w.ID])
 		if d < c.lim.MinDegree || d > c.lim.MaxDegree {
 			degreesOK = false
-			c.fail("wine %s (%s) is on %d paths; every wine is on %d to %d", w.ID, w.Name(), d, c.lim.MinDegree, c.lim.MaxDegree)
+			c.fail("wine %s (%s) is on %s; every wine is on %d to %d", w.ID, w.Name(), pathCount(d), c.lim.MinDegree, c.lim.MaxDegree)
 		}
 		res := 0
 		for _, p := range c.at[w.ID] {
@@ -210,7 +210,7 @@ func (c *checker) graph() {
 		return
 	}
 	if n := longestTrailAtLeast(l, c.lim.MinLongestTrail); n < c.lim.MinLongestTrail {
-		c.fail("the longest tour on the map is %d paths; it must be at least %d", n, c.lim.MinLongestTrail)
+		c.fail("the longest tour on the map is %s; it must be at least %d", pathCount(n), c.lim.MinLongestTrail)
 	}
 }
 
@@ -248,7 +248,7 @@ func (c *checker) contents() {
 			}
 		}
 		if n < c.lim.MinGrapeMatches {
-			c.fail("the grape above vine %d (%s %d-year) matches %d wine(s); a grape matches at least %d", i+1, g.Colour.Word(), g.Age, n, c.lim.MinGrapeMatches)
+			c.fail("the grape above vine %d (%s %d-year) matches %s; a grape matches at least %d", i+1, g.Colour.Word(), g.Age, wineCount(n), c.lim.MinGrapeMatches)
 		}
 	}
 	for i, row := range l.Trellis {

@@ -271,14 +271,14 @@ func (t *Template) decodeCode(code string) (codeInfo, error) {
 	info.seed = seed
 	info.players = players
 	if info.players != 0 && info.players < t.MinPlayers {
-		return bad(true, "is not a code vintner prints (a set of %d players)", info.players)
+		return bad(true, "is not a code vintner prints (a set of %s)", playerCount(info.players))
 	}
 	if info.seat > 0 {
 		if info.players == 0 {
 			return bad(false, "is a pad page's code: it has no seats, so drop the /%d", info.seat)
 		}
 		if info.seat > info.players {
-			return bad(false, "is a game set of %d players: there is no seat %d", info.players, info.seat)
+			return bad(false, "is a game set of %s: there is no seat %d", playerCount(info.players), info.seat)
 		}
 	}
 	return info, nil
@@ -328,4 +328,29 @@ func (t *Template) unscrambleBig(payload []byte) (seed uint64, players int, err 
 		return 0, 0, fmt.Errorf("is not a code vintner prints: its seed is out of range; is a symbol extra?")
 	}
 	return s.Uint64(), int(kind.Int64()), nil
+}
+
+// playerCount writes a number of players for a message: "1 player",
+// "3 players".
+func playerCount(n int) string {
+	if n == 1 {
+		return "1 player"
+	}
+	return strconv.Itoa(n) + " players"
+}
+
+// wineCount writes a number of wines for a message: "1 wine", "2 wines".
+func wineCount(n int) string {
+	if n == 1 {
+		return "1 wine"
+	}
+	return strconv.Itoa(n) + " wines"
+}
+
+// pathCount writes a number of paths for a message: "1 path", "2 paths".
+func pathCount(n int) string {
+	if n == 1 {
+		return "1 path"
+	}
+	return strconv.Itoa(n) + " paths"
 }

@@ -159,6 +159,12 @@ func lower(c byte) byte {
 	return c
 }
 
+// plural writes a number and the noun that agrees with it: 1 sheet, 2 sheets.
+func plural(n int, one, many string) string {
+	a, b := count(n, one, many, "")
+	return a + " " + b
+}
+
 // count writes a number and its noun: 1 cask, 2 casks.
 func count(n int, one, many, after string) (string, string) {
 	if n == 1 {

@@ -231,3 +231,39 @@ func TestLeaderCountsMatchResearch(t *testing.T) {
 		}
 	}
 }
+
+// TestLeaderNameHint checks the did-you-mean hint for a misspelt leader
+// on a year line; the `# want` fixture checks only the message.
+func TestLeaderNameHint(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/bordeaux/invalid/year-leader-not-player.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := validate.Check([]validate.Game{New()}, "year-leader-not-player.vin", data, validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Hint != "did you mean Ben?" {
+		t.Fatalf("want the hint \"did you mean Ben?\", got %+v", rep.Diagnostics)
+	}
+}
+
+// TestAtLineFreeWorkerPasses: stopped after the last action of a year, a
+// free worker that did not act shows the pass '-' it gets at the end;
+// stopped before an action of the year, its cell stays open.
+func TestAtLineFreeWorkerPasses(t *testing.T) {
+	const head = "game bordeaux\nplayers Ann\nsheets B1-3LHC-P424-G\n'01 E V\nAnn: yellow EE\n'02 L C\n"
+	for _, c := range []struct {
+		rest string
+		want byte
+	}{
+		{"Ann: pink L\n'03 L V\n", 0},
+		{"# Ann's pink worker passes\n'03 L V\n", '-'},
+	} {
+		rec, _ := validate.Parse("solo.vin", []byte(head+c.rest), validate.Limits{})
+		st, rep := ReplayState(rec, validate.Options{AtLine: 6})
+		if rep.Diagnostics.HasErrors() {
+			t.Fatalf("%q: %v", c.rest, rep.Diagnostics)
+		}
+		if got := st.Players[0].Grid[1][2]; got != c.want {
+			t.Errorf("%q at line 6: pink '02 is %q, want %q", c.rest, got, c.want)
+		}
+	}
+}

@@ -87,9 +87,16 @@ func replay(rec *validate.Record, opt validate.Options) (*State, *validate.Repor
 		return r.st, r.rep
 	}
 	truncated := false
-	for _, l := range rec.Lines {
+	for i, l := range rec.Lines {
 		if opt.Truncated(l) {
 			truncated = true
+			if r.started && !r.st.Ended && r.st.Year > 0 && yearIsOver(rec.Lines[i:]) {
+				// No action of this year follows: its free workers
+				// passed, shown as at the end of the game.
+				for _, p := range r.st.Players {
+					p.endYear(r.st.Year)
+				}
+			}
 			break
 		}
 		r.last = l
@@ -282,6 +289,16 @@ func (r *replayer) yearLine(l *validate.Line) error {
 				return r.errorf(l, i, validate.CodeSyntax, "a year has one resource, and %c is the second", c)
 			}
 			cell.Resource = layouts.Resource(c)
+		case looksLikeName(t):
+			// A word that reads as a name is a leader named wrongly, not a
+			// misspelt region or resource.
+			who := "one of " + strings.Join(r.rec.Players, ", ")
+			if len(r.rec.Players) == 1 {
+				who = r.rec.Players[0]
+			}
+			d := validate.Errorf(l, i, validate.CodeRule, "%s is not a player of this game: a year line may name the year's leader, %s", t, who)
+			d.Hint = validate.DidYouMean(t, r.rec.Players)
+			return r.fail(d)
 		default:
 			return r.errorf(l, i, validate.CodeSyntax, "a year line gives the year's region (L, R or E) and resource (C, V or T), not %q", t)
 		}
@@ -433,4 +450,34 @@ func (r *replayer) assertLeader(l *validate.Line, i, y int, leader *PlayerState)
 	// As played, the snake's leader still leads: the leader years count
 	// for the fewer-leader-years point, whoever the record names.
 	return r.illegal(l, i, "%s leads %s (the snake order: %s, …), not %s", leader.Name, yearName(y), strings.Join(snake, ", "), name)
+}
+
+// looksLikeName tells whether a word on a year line reads as a player's
+// name: a capital and at least one lower-case letter ("Ben", not "LV").
+func looksLikeName(w string) bool {
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] >= 'a' && w[i] <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// yearIsOver tells whether the rest of a record holds no more actions of
+// the year being played: it goes on with a year line, a claim or nothing.
+func yearIsOver(rest []*validate.Line) bool {
+	for _, l := range rest {
+		switch {
+		case l.Kind == validate.KindAction:
+			return false
+		case l.Kind == validate.KindClaim:
+			return true
+		case l.Kind == validate.KindEvent && (l.Verb == "year" || isYearWord(l.Word(0))):
+			return true
+		}
+	}
+	return true
 }

@@ -25,7 +25,7 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 			return r.errorf(l, 1, validate.CodeHeader, "%v", err)
 		}
 		if len(set) != len(r.rec.Players) {
-			return r.errorf(l, 1, validate.CodeHeader, "the set %s has %d sheets and the game has %d players", l.Word(1), len(set), len(r.rec.Players))
+			return r.errorf(l, 1, validate.CodeHeader, "the set %s has %s and the game has %s", l.Word(1), plural(len(set), "sheet", "sheets"), plural(len(r.rec.Players), "player", "players"))
 		}
 		for i, name := range r.rec.Players {
 			r.sheets[name] = set[i]

@@ -164,7 +164,7 @@ func (s *state) checkHarvest(p *player, l *validate.Line, vs []int, toks []int) 
 			if vinesWithCube(p, v) == 0 {
 				return false, bad(toks[i], "%s has no %s vine with a cube to harvest", p.name, varietyNames[v])
 			}
-			return false, bad(toks[i], "%s has only %d %s vine(s) with a cube", p.name, vinesWithCube(p, v), varietyNames[v])
+			return false, bad(toks[i], "%s has only %s with a cube", p.name, plural(vinesWithCube(p, v), varietyNames[v]+" vine", varietyNames[v]+" vines"))
 		}
 	}
 	last := vineCubes(p) == len(vs)

@@ -129,7 +129,7 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 			}
 			need[v]++
 			if need[v] > vinesWithCube(p, v) {
-				return bad(i, "%s has only %d unharvested %s cube(s)", p.name, vinesWithCube(p, v), varietyNames[v])
+				return bad(i, "%s has only %s", p.name, plural(vinesWithCube(p, v), "unharvested "+varietyNames[v]+" cube", "unharvested "+varietyNames[v]+" cubes"))
 			}
 			vs = append(vs, v)
 		}
@@ -232,17 +232,17 @@ func (s *state) loans(p *player, l *validate.Line) *fault {
 	}
 	if k > 0 {
 		if p.loans+k > s.t.MaxLoans {
-			return bad(1, "%s has %d loans and cannot take %d more: no vineyard has more than %d", p.name, p.loans, k, s.t.MaxLoans)
+			return bad(1, "%s has %s and cannot take %d more: no vineyard has more than %d", p.name, plural(p.loans, "loan", "loans"), k, s.t.MaxLoans)
 		}
 		p.loans += k
 		p.money += k * s.t.Loan
 	} else {
 		k = -k
 		if k > p.loans {
-			return bad(1, "%s has only %d loan(s) to repay", p.name, p.loans)
+			return bad(1, "%s has only %s to repay", p.name, plural(p.loans, "loan", "loans"))
 		}
 		if p.money < k*s.t.Loan {
-			if f := s.illegal(bad(1, "%s cannot pay %d Francs to repay %d loan(s)", p.name, k*s.t.Loan, k)); f != nil {
+			if f := s.illegal(bad(1, "%s cannot pay %s to repay %s", p.name, francs(k*s.t.Loan), plural(k, "loan", "loans"))); f != nil {
 				return f
 			}
 		}

@@ -435,7 +435,11 @@ func (s *state) check(l *validate.Line) *fault {
 			want = normalizeList(want)
 		}
 		if got != want {
-			return &fault{tok: pr.Tok, msg: fmt.Sprintf("%s's %s is %s, not %s as checked", p.name, pr.Key, show(got), show(pr.Value))}
+			f := &fault{tok: pr.Tok, msg: fmt.Sprintf("%s's %s is %s, not %s as checked", p.name, pr.Key, show(got), show(pr.Value))}
+			if _, isList := s.listCounts(p, pr.Key); isList {
+				f.hint = unknownTileHint(pr.Value)
+			}
+			return f
 		}
 	}
 	return nil
@@ -488,6 +492,18 @@ func parseCounts(v string) (counts [nKinds]int, ok bool) {
 		counts[k] += c
 	}
 	return counts, true
+}
+
+// unknownTileHint suggests a tile name for the first word of a checked
+// list that names no tile.
+func unknownTileHint(v string) string {
+	for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == '+' || r == ',' }) {
+		name, _, _ := strings.Cut(part, ":")
+		if _, ok := parseKind(name); !ok {
+			return validate.DidYouMean(strings.ToLower(name), allKindNames())
+		}
+	}
+	return ""
 }
 
 func show(v string) string {
@@ -584,7 +600,9 @@ func (s *state) checkValue(p *player, key string) (string, *fault) {
 		if w, ok := strings.CutPrefix(key, pre); ok {
 			v, ok := parseVariety(w)
 			if !ok {
-				return "", bad(0, "unknown variety %q in check key %s", w, key)
+				f := bad(0, "unknown variety %q in check key %s", w, key)
+				f.hint = validate.DidYouMean(strings.ToLower(w), varietyNames[:])
+				return "", f
 			}
 			switch pre {
 			case "price.":
@@ -596,7 +614,24 @@ func (s *state) checkValue(p *player, key string) (string, *fault) {
 			}
 		}
 	}
-	return "", bad(0, "unknown check key %q: %s", key, checkKeys)
+	f := bad(0, "unknown check key %q: %s", key, checkKeys)
+	f.hint = validate.DidYouMean(key, s.checkKeyNames())
+	return "", f
+}
+
+// checkKeyNames spells out every check key of this game, for a hint.
+func (s *state) checkKeyNames() []string {
+	keys := []string{"money", "prestige", "loans", "cellar", "vineyard", "tiles", "bids", "year", "round", "start"}
+	for b := 1; b <= s.t.barrels(); b++ {
+		keys = append(keys, "barrel"+strconv.Itoa(b))
+	}
+	for c := 1; c <= s.n; c++ {
+		keys = append(keys, "bid."+strconv.Itoa(c))
+	}
+	for _, v := range varietyNames {
+		keys = append(keys, "price."+v, "stock."+v, "festival."+v)
+	}
+	return keys
 }
 
 func countList(counts []int) string {

@@ -19,13 +19,15 @@ func (s *state) action(l *validate.Line) *fault {
 		return bad(-1, "%s is not a player of this game", l.Player)
 	}
 	p := s.pl[seat]
-	if s.ph == phLoans && s.loansNext == 0 && l.Verb != "loans" && isFestivalVerb(l.Verb) {
-		// A festival line right after the festival closed: if it does not
-		// read as the next year's action, say that the festival is over.
+	if s.ph == phLoans && s.loansNext == 0 && seat < len(s.passedOver) && s.passedOver[seat] != "" && isFestivalVerb(l.Verb) {
+		// A festival line by a player the festival passed over: if it
+		// does not read as the next year's action, say that the festival
+		// is over. The shallow copy keeps s.where() in the year end for
+		// the message; a fault ends the replay, so nothing else is used.
 		saved := *s
 		if f := s.actionAfterLoans(seat, p, l); f != nil {
 			*s = saved
-			return s.festivalOver(p)
+			return bad(-1, "the festival is over: %s %s and was passed over (a player who cannot act writes no line)", p.name, s.passedOver[seat])
 		}
 		return nil
 	}
@@ -36,15 +38,6 @@ func (s *state) action(l *validate.Line) *fault {
 // a pass.
 func isFestivalVerb(verb string) bool {
 	return slices.Contains(spaceNames[:spDemand1], verb) || verb == "demand" || verb == "cash" || verb == "pass"
-}
-
-// festivalOver explains a festival line written after the festival closed.
-func (s *state) festivalOver(p *player) *fault {
-	why := "had passed"
-	if p.seat < len(s.passedOver) && s.passedOver[p.seat] != "" {
-		why = s.passedOver[p.seat] + " and was passed over (a player who cannot act writes no line)"
-	}
-	return bad(-1, "the festival is over: %s %s", p.name, why)
 }
 
 // actionAfterLoans replays an action line once a pending loans step, if
@@ -71,7 +64,7 @@ func (s *state) actionAfterLoans(seat int, p *player, l *validate.Line) *fault {
 				return bad(-1, "%s has passed in this festival and takes no more special actions", p.name)
 			}
 			if p.actions >= s.t.FestivalLimit {
-				return bad(-1, "%s has taken %d special actions, the most a festival allows", p.name, p.actions)
+				return bad(-1, "%s has taken %s, the most a festival allows", p.name, plural(p.actions, "special action", "special actions"))
 			}
 			if f := s.illegal(s.notYourTurn(p, "in the festival")); f != nil {
 				return f
@@ -248,7 +241,7 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			return false, bad(1, "%s holds the bid on the %s, not %s", s.pl[c.bidder].name, kindName(c.kind), p.name)
 		}
 		if p.money < c.bid {
-			if f := s.illegal(bad(0, "%s cannot pay the bid of %d Francs", p.name, c.bid)); f != nil {
+			if f := s.illegal(bad(0, "%s cannot pay the bid of %s", p.name, francs(c.bid))); f != nil {
 				return false, f
 			}
 		}
@@ -285,7 +278,7 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			return false, bad(2, "auction column %d holds no tile", col+1)
 		}
 		if p.money < s.t.DirectPrice {
-			if f := s.illegal(bad(0, "%s cannot pay %d Francs to buy a tile directly", p.name, s.t.DirectPrice)); f != nil {
+			if f := s.illegal(bad(0, "%s cannot pay %s to buy a tile directly", p.name, francs(s.t.DirectPrice))); f != nil {
 				return false, f
 			}
 		}
@@ -566,7 +559,7 @@ func (s *state) useImprovement(p *player, l *validate.Line, k int) (bool, *fault
 			return false, bad(3, "the stock has no %s cube left for the Assemblage", varietyNames[to])
 		}
 		if s.r.assemblageAllOrNothing && k < p.barrels[b][from] {
-			return false, bad(3, "the stock has only %d %s cubes for %d %s (ruling assemblage-all-or-nothing)", s.stock[to], varietyNames[to], p.barrels[b][from], varietyNames[from])
+			return false, bad(3, "the stock has only %s for %d %s (ruling assemblage-all-or-nothing)", plural(s.stock[to], varietyNames[to]+" cube", varietyNames[to]+" cubes"), p.barrels[b][from], varietyNames[from])
 		}
 		p.barrels[b][from] -= k
 		s.stock[from] += k

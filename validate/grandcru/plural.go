@@ -10,3 +10,15 @@ func plural(n int, one, many string) string {
 	}
 	return fmt.Sprintf("%d %s", n, many)
 }
+
+// francs writes an amount of money: "1 Franc", "7 Francs".
+func francs(n int) string { return plural(n, "Franc", "Francs") }
+
+// pileTiles writes the tiles the draw pile still held: "all its 2 gamay tiles",
+// "its one gamay tile".
+func pileTiles(n int, kind string) string {
+	if n == 1 {
+		return "its one " + kind + " tile"
+	}
+	return fmt.Sprintf("all its %d %s tiles", n, kind)
+}

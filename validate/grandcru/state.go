@@ -518,12 +518,12 @@ func (s *state) drawDisplay(kinds []int, want int) *fault {
 		want = pileTotal + discardTotal
 	}
 	if len(kinds) != want {
-		return bad(len(kinds)+1, "the new display has %d tiles (twice the number of players, or what the piles still hold), not %d", want, len(kinds))
+		return bad(len(kinds)+1, "the new display has %s (twice the number of players, or what the piles still hold), not %d", plural(want, "tile", "tiles"), len(kinds))
 	}
 	if len(kinds) <= pileTotal {
 		for k := 0; k < nKinds; k++ {
 			if got[k] > s.pile[k] {
-				return bad(0, "the draw pile holds only %d %s tile(s), the display shows %d", s.pile[k], kindName(k), got[k])
+				return bad(0, "the draw pile holds only %s, the display shows %d", plural(s.pile[k], kindName(k)+" tile", kindName(k)+" tiles"), got[k])
 			}
 		}
 		for k := 0; k < nKinds; k++ {
@@ -533,10 +533,10 @@ func (s *state) drawDisplay(kinds []int, want int) *fault {
 		// The whole pile comes out, then the reshuffled discards.
 		for k := 0; k < nKinds; k++ {
 			if got[k] < s.pile[k] {
-				return bad(0, "the draw pile ran out: all its %d %s tile(s) must be in the display before the discards are reshuffled", s.pile[k], kindName(k))
+				return bad(0, "the draw pile ran out: %s must be in the display before the discards are reshuffled", pileTiles(s.pile[k], kindName(k)))
 			}
 			if got[k]-s.pile[k] > s.discard[k] {
-				return bad(0, "the draw pile and the reshuffled discards hold only %d %s tile(s), the display shows %d", s.pile[k]+s.discard[k], kindName(k), got[k])
+				return bad(0, "the draw pile and the reshuffled discards hold only %s, the display shows %d", plural(s.pile[k]+s.discard[k], kindName(k)+" tile", kindName(k)+" tiles"), got[k])
 			}
 		}
 		for k := 0; k < nKinds; k++ {

@@ -3,6 +3,7 @@ package grandcru
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -158,6 +159,12 @@ type tableWord struct {
 	col  int
 }
 
+// tableWords are the words a table file line may start with.
+var tableWords = []string{"ruleset", "verified", "cubes", "demand", "barrel", "space", "interest",
+	"vine-tiles", "improvements", "spaces", "markers", "leaves", "prestige", "loan", "emergency-loan",
+	"max-loans", "direct-price", "harvest-cost", "seal-bonus", "juice-price", "festival-limit", "tile-value",
+	"cellar-cube", "loan-penalty", "initial-loans", "bids", "majority"}
+
 // parseTables checks a table file line by line and returns the tables.
 func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 	t := &Tables{}
@@ -189,6 +196,14 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 		if len(words) == 0 {
 			continue
 		}
+		if !slices.Contains(tableWords, strings.ToLower(words[0].text)) {
+			// An unknown word first: its source comment is beside the point.
+			diags = append(diags, validate.Diagnostic{File: file, Line: num, Col: words[0].col, Severity: validate.Error,
+				Code: validate.CodeSyntax, Game: "grand-cru", Source: raw,
+				Message: fmt.Sprintf("unknown table %q: %s", words[0].text, strings.Join(tableWords, ", ")),
+				Hint:    validate.DidYouMean(strings.ToLower(words[0].text), tableWords)})
+			continue
+		}
 		src := strings.ToLower(strings.TrimSpace(comment))
 		if !hasComment || !(strings.Contains(src, "rulebook") || strings.Contains(src, "assumed") || strings.Contains(src, "inferred") || strings.Contains(src, "printed")) {
 			errAt(num, len([]rune(strings.TrimRight(body, " \t")))+1, raw,
@@ -217,7 +232,7 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 				} else if len(args) > 0 {
 					col = args[len(args)-1].col
 				}
-				errAt(num, col, raw, "%s takes %d number(s)", name, n)
+				errAt(num, col, raw, "%s takes %s", name, plural(n, "number", "numbers"))
 				return nil, false
 			}
 			return ints(0)

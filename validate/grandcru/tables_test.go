@@ -45,7 +45,7 @@ func TestTablesErrorsAtLine(t *testing.T) {
 		{func(s string) string { return strings.Replace(s, "# rulebook: 15 green Gamay", "", 1) }, "my.txt:20:", "says where it comes from"},
 		{func(s string) string { return strings.Replace(s, "max-loans       11", "max-loans       12", 1) }, "interest lists 12 values", "interest lists 12 values"},
 		{func(s string) string { return strings.Replace(s, "leaves          5", "seasons         5", 1) }, "my.txt:", "unknown table \"seasons\""},
-		{func(s string) string { return strings.Replace(s, "cubes  pinot     25", "cubes  pinot     25 26", 1) }, "my.txt:24:", "cubes takes 1 number(s)"},
+		{func(s string) string { return strings.Replace(s, "cubes  pinot     25", "cubes  pinot     25 26", 1) }, "my.txt:24:", "cubes takes 1 number"},
 	}
 	for i, c := range cases {
 		_, diags := Game{}.Tables([]byte(c.edit(string(defaultTables))), "my.txt")
@@ -91,5 +91,25 @@ func TestTablesReplaceDefaults(t *testing.T) {
 	rep = validate.Check(engines, "g.vin", data, validate.Limits{}, validate.Options{Tables: []byte(bad), TablesName: "bad.txt"})
 	if rep.Valid() || rep.Diagnostics[0].File != "bad.txt" {
 		t.Fatalf("a bad table file is reported at its own line: %v", rep.Diagnostics)
+	}
+}
+
+// TestTablesUnknownWordFirst: a line that starts with an unknown word is
+// reported as that, with a hint, before its missing source comment.
+func TestTablesUnknownWordFirst(t *testing.T) {
+	for _, c := range []struct{ line, msg, hint string }{
+		{"foo bar", `my.txt:2:1: error: unknown table "foo": ruleset, verified,`, ""},
+		{"leavs 5", `my.txt:2:1: error: unknown table "leavs"`, "did you mean leaves?"},
+	} {
+		_, diags := Game{}.Tables([]byte("ruleset mine  # assumed\n"+c.line+"\n"), "my.txt")
+		if len(diags) != 1 {
+			t.Fatalf("%q: want one error, got %v", c.line, diags)
+		}
+		if got := diags[0].Error(); !strings.HasPrefix(got, c.msg) {
+			t.Errorf("%q: got %s, want %s…", c.line, got, c.msg)
+		}
+		if diags[0].Hint != c.hint {
+			t.Errorf("%q: hint %q, want %q", c.line, diags[0].Hint, c.hint)
+		}
 	}
 }

@@ -79,7 +79,7 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 					return fail(l, start, "%s is a whole number of at least 0: %s=N", k, k)
 				}
 				if k == "loans" && n > t.MaxLoans {
-					return fail(l, start, "no vineyard has more than %d loans", t.MaxLoans)
+					return fail(l, start, "no vineyard has more than %s", plural(t.MaxLoans, "loan", "loans"))
 				}
 				switch k {
 				case "money":
@@ -107,7 +107,7 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 					tl.Tiles = append(tl.Tiles, kindName(kk))
 				}
 				if len(tl.Tiles) > t.Spaces {
-					return fail(l, start, "a vineyard holds at most %d tiles, not %d", t.Spaces, len(tl.Tiles))
+					return fail(l, start, "a vineyard holds at most %s, not %d", plural(t.Spaces, "tile", "tiles"), len(tl.Tiles))
 				}
 			default:
 				return fail(l, start, "unknown tally key %q: money, tiles, cellar, loans, bankrupt", k)

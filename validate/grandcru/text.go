@@ -45,9 +45,9 @@ func (s *state) Text() string {
 		pile += s.pile[k]
 		disc += s.discard[k]
 	}
-	fmt.Fprintf(&b, "draw pile %d tiles, discard pile %d tiles\n", pile, disc)
+	fmt.Fprintf(&b, "draw pile %s, discard pile %s\n", plural(pile, "tile", "tiles"), plural(disc, "tile", "tiles"))
 	for _, p := range s.pl {
-		fmt.Fprintf(&b, "\n%s: %d Francs, %d loans, %d prestige", p.name, p.money, p.loans, p.prestige)
+		fmt.Fprintf(&b, "\n%s: %s, %s, %d prestige", p.name, francs(p.money), plural(p.loans, "loan", "loans"), p.prestige)
 		if p.passed && s.ph == phActions {
 			b.WriteString(", passed")
 		}
