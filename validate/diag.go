@@ -117,7 +117,7 @@ func (ds Diagnostics) HasErrors() bool {
 func Errorf(l *Line, tok int, code, format string, args ...any) Diagnostic {
 	d := Diagnostic{Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}
 	if l != nil {
-		d.File, d.Line, d.Source = l.File, l.Num, l.Raw
+		d.File, d.Line, d.Source = l.File(), l.Num, l.Raw
 		d.Col = l.ColOf(tok)
 		d.Player = l.Player
 	}

@@ -86,10 +86,10 @@ func CompareClaims(rep *Report, claims []*Line) {
 		if p == nil {
 			continue
 		}
-		rep.Claims = append(rep.Claims, Claim{Player: l.Player, Line: l.Num, Claimed: l.Points, Computed: p.Total})
-		if p.Total != l.Points {
+		rep.Claims = append(rep.Claims, Claim{Player: l.Player, Line: l.Num, Claimed: l.Points(), Computed: p.Total})
+		if p.Total != l.Points() {
 			d := Errorf(l, 2, CodeClaim, "%s claimed %d points, the rules give %d (%s)",
-				l.Player, l.Points, p.Total, rep.Result.Breakdown(p))
+				l.Player, l.Points(), p.Total, rep.Result.Breakdown(p))
 			d.Game = rep.Game
 			rep.Diagnostics = append(rep.Diagnostics, d)
 		}

@@ -49,12 +49,12 @@ func TestCheckPairsDoNotShareSpace(t *testing.T) {
 		t.Fatal(diags)
 	}
 	first, second := rec.Lines[0], rec.Lines[1]
-	if len(first.Pairs) != 2 || first.Pairs[1].Value != "2,3" || len(second.Pairs) != 1 {
-		t.Fatalf("pairs %+v and %+v", first.Pairs, second.Pairs)
+	if len(first.Pairs()) != 2 || first.Pairs()[1].Value != "2,3" || len(second.Pairs()) != 1 {
+		t.Fatalf("pairs %+v and %+v", first.Pairs(), second.Pairs())
 	}
-	_ = append(first.Pairs, Pair{Key: "x"})
-	if second.Pairs[0].Key != "c" || second.Pairs[0].Value != "4" {
-		t.Fatalf("an append to one line's pairs changed the next line's: %+v", second.Pairs)
+	_ = append(first.Pairs(), Pair{Key: "x"})
+	if second.Pairs()[0].Key != "c" || second.Pairs()[0].Value != "4" {
+		t.Fatalf("an append to one line's pairs changed the next line's: %+v", second.Pairs())
 	}
 }
 
@@ -104,12 +104,12 @@ func TestCheckPairsAsBefore(t *testing.T) {
 		}
 		l := rec.Lines[0]
 		want := pairsSlow(l.Tokens)
-		if len(want) != len(l.Pairs) {
-			t.Fatalf("%q: pairs %+v, want %+v", b.String(), l.Pairs, want)
+		if len(want) != len(l.Pairs()) {
+			t.Fatalf("%q: pairs %+v, want %+v", b.String(), l.Pairs(), want)
 		}
 		for i := range want {
-			if want[i] != l.Pairs[i] {
-				t.Fatalf("%q: pairs %+v, want %+v", b.String(), l.Pairs, want)
+			if want[i] != l.Pairs()[i] {
+				t.Fatalf("%q: pairs %+v, want %+v", b.String(), l.Pairs(), want)
 			}
 		}
 		compared++

@@ -11,8 +11,8 @@ import (
 // Token is one word of a line, with the rune column where it starts.
 type Token struct {
 	Text   string
-	Col    int  // 1-based rune column of the first character (the quote, if quoted)
-	Quoted bool // written in double quotes: never a keyword
+	Col    int32 // 1-based rune column of the first character (the quote, if quoted); int32 keeps a Token at 24 bytes
+	Quoted bool  // written in double quotes: never a keyword
 }
 
 // Kind tells what a line is.
@@ -33,21 +33,73 @@ type Pair struct {
 }
 
 // Line is one non-blank line of a record.
+//
+// A Line is kept for every line of every record, so it is kept small: the
+// record's name is shared by all its lines (File), and a check line's
+// pairs, a claim's points and a comment live apart, only for the lines
+// that have them (Pairs, Points, Comment, Want).
 type Line struct {
-	File    string
-	Num     int    // 1-based line number
-	Raw     string // the line as written, without its end of line
-	Kind    Kind
-	Player  string  // actions, checks and claims
-	Verb    string  // lower-cased first word (after NAME: for actions)
-	Tokens  []Token // for actions, the words after NAME:
-	Comment string  // text after '#', trimmed
-	Want    string  // expected diagnostic from `# want "…"`
-	Pairs   []Pair  // check lines
-	Points  int     // claim lines
+	Num    int    // 1-based line number
+	Raw    string // the line as written, without its end of line
+	Kind   Kind
+	Player string  // actions, checks and claims
+	Verb   string  // lower-cased first word (after NAME: for actions)
+	Tokens []Token // for actions, the words after NAME:
 
-	playerCol int32 // int32: a Line is kept per line of every record
+	file      *string    // the record's name, shared by its lines
+	extra     *lineExtra // nil when the line has no pairs, points or comment
+	playerCol int32      // int32: a Line is kept per line of every record
 	endCol    int32
+}
+
+// lineExtra holds what few lines have: a check line's pairs, a claim's
+// points, a comment.
+type lineExtra struct {
+	pairs   []Pair // check lines
+	points  int    // claim lines
+	comment string // text after '#', trimmed
+	want    string // expected diagnostic from `# want "…"`
+}
+
+// Pairs returns a check line's key=value pairs (nil for other lines).
+func (l *Line) Pairs() []Pair {
+	if l.extra == nil {
+		return nil
+	}
+	return l.extra.pairs
+}
+
+// File returns the name of the record the line belongs to ("" for a line
+// made by hand).
+func (l *Line) File() string {
+	if l.file == nil {
+		return ""
+	}
+	return *l.file
+}
+
+// Points returns the points of a claim line (0 for other lines).
+func (l *Line) Points() int {
+	if l.extra == nil {
+		return 0
+	}
+	return l.extra.points
+}
+
+// Comment returns the text after '#', trimmed ("" without a comment).
+func (l *Line) Comment() string {
+	if l.extra == nil {
+		return ""
+	}
+	return l.extra.comment
+}
+
+// Want returns the expected diagnostic of a `# want "…"` comment, or "".
+func (l *Line) Want() string {
+	if l.extra == nil {
+		return ""
+	}
+	return l.extra.want
 }
 
 // Word returns token i's text, or "" past the end.
@@ -70,11 +122,11 @@ func (l *Line) ColOf(i int) int {
 			return int(l.playerCol)
 		}
 		if len(l.Tokens) > 0 {
-			return l.Tokens[0].Col
+			return int(l.Tokens[0].Col)
 		}
 		return 1
 	case i < len(l.Tokens):
-		return l.Tokens[i].Col
+		return int(l.Tokens[i].Col)
 	default:
 		return int(l.endCol)
 	}
@@ -208,7 +260,7 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 				Message: "line is not valid UTF-8", Source: strings.ToValidUTF8(raw, "?")})
 			continue
 		}
-		l, err := lx.line(file, num, raw)
+		l, err := lx.line(&rec.File, num, raw)
 		if err != nil {
 			diags = append(diags, *err)
 			continue
@@ -216,7 +268,7 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 		if l == nil {
 			continue
 		}
-		if d := rec.classify(l, sawAction, presetGame, &lx.pairs); d != nil {
+		if d := rec.classify(l, sawAction, presetGame, &lx); d != nil {
 			diags = append(diags, *d)
 			if rec.Game == "" {
 				// Without a game nothing after can be read: one error, not one per line.
@@ -249,9 +301,9 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 // classify sets the line's kind and checks the shared grammar: header
 // statements, player names, check and claim lines.
 //
-// The pairs of a check line are appended to *pairs, the record's slab
-// (nil is fine: it grows), so a check line costs no allocation of its own.
-func (rec *Record) classify(l *Line, sawAction, presetGame bool, pairs *[]Pair) *Diagnostic {
+// A check line's pairs and a claim's points come from lx's slabs (see
+// checkPairs, extraOf), so such a line costs no allocation of its own.
+func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Diagnostic {
 	bad := func(tok int, format string, args ...any) *Diagnostic {
 		d := Errorf(l, tok, CodeSyntax, format, args...)
 		return &d
@@ -383,68 +435,8 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, pairs *[]Pair) 
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}
-		var slab []Pair
-		if pairs != nil {
-			slab = *pairs
-		}
-		base := len(slab)
-		if cap(slab)-base < len(l.Tokens)-2 {
-			slab = make([]Pair, 0, max(64, len(l.Tokens))) // earlier lines keep the old array
-			base = 0
-		}
-		// The line's pairs live in the slab; they are capped when the line
-		// is done, so that an append by an engine cannot reach the next line's.
-		l.Pairs = slab[base : base : base+len(l.Tokens)-2]
-		defer func() {
-			if len(l.Pairs) == 0 {
-				l.Pairs = nil
-			} else {
-				l.Pairs = l.Pairs[:len(l.Pairs):len(l.Pairs)]
-			}
-			if pairs != nil {
-				*pairs = slab[:base+len(l.Pairs)]
-			}
-		}()
-		// While the last pair's value is written without blanks in an
-		// ASCII line, it is Raw[valueStart:valueEnd] (byte offsets are
-		// columns there): joining a list then takes a longer substring
-		// instead of building a new string per comma.
-		valueStart, valueEnd := 0, -1
-		ascii := isASCII(l.Raw)
-		follows := func(t Token, end int) bool { return ascii && !t.Quoted && t.Col-1 == end }
-		for i := 2; i < len(l.Tokens); i++ {
-			// A list value is written with commas (trellis=3,4,0); the
-			// lexer splits commas off, so join them back into the value.
-			if l.Tokens[i].Text == "," && len(l.Pairs) > 0 {
-				last := &l.Pairs[len(l.Pairs)-1]
-				join := i
-				if i+1 < len(l.Tokens) && l.Tokens[i+1].Text != "," && !strings.Contains(l.Tokens[i+1].Text, "=") {
-					join = i + 1
-				}
-				if valueEnd >= 0 && follows(l.Tokens[i], valueEnd) && (join == i || follows(l.Tokens[join], valueEnd+1)) {
-					valueEnd = l.Tokens[join].Col - 1 + len(l.Tokens[join].Text)
-					last.Value = l.Raw[valueStart:valueEnd]
-				} else {
-					valueEnd = -1
-					last.Value += ","
-					if join > i {
-						last.Value += l.Tokens[join].Text
-					}
-				}
-				i = join
-				continue
-			}
-			t := l.Tokens[i]
-			k, v, ok := strings.Cut(t.Text, "=")
-			if !ok || k == "" {
-				return bad(i, "a check compares key=value, not %q", t.Text)
-			}
-			valueEnd = -1
-			if ascii && !t.Quoted {
-				valueStart = t.Col - 1 + len(k) + 1
-				valueEnd = t.Col - 1 + len(t.Text)
-			}
-			l.Pairs = append(l.Pairs, Pair{Key: strings.ToLower(k), Value: v, Tok: i})
+		if d := lx.checkPairs(l, bad); d != nil {
+			return d
 		}
 	case "claim":
 		l.Kind = KindClaim
@@ -461,7 +453,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, pairs *[]Pair) 
 		if err != nil {
 			return bad(2, "a claim is a whole number of points, not %q", l.Tokens[2].Text)
 		}
-		l.Points = n
+		lx.extraOf(l).points = n
 	default:
 		l.Kind = KindEvent
 		// A word that is a player's name without its colon is a common slip.
@@ -492,13 +484,93 @@ func isReserved(w string) bool {
 // lexer hands out Lines and Tokens from slabs, so that a record costs a
 // few allocations rather than several per line.
 type lexer struct {
-	lines []Line
-	toks  []Token
-	pairs []Pair // check lines' pairs, filled by classify
+	lines  []Line
+	toks   []Token
+	pairs  []Pair      // check lines' pairs, filled by classify
+	extras []lineExtra // check and claim lines' extras (a comment's is allocated alone: comments are rare)
+}
+
+// checkPairs reads a check line's key=value pairs into the record's pair
+// slab, so a check line costs no allocation of its own. The line's pairs
+// are capped, so that an append by an engine cannot reach the next line's.
+func (lx *lexer) checkPairs(l *Line, bad func(tok int, format string, args ...any) *Diagnostic) *Diagnostic {
+	slab := lx.pairs
+	base := len(slab)
+	// A pair is a token with '=': the line's '=' bound its pairs (the
+	// tokens would too, but commas and list items overcount them).
+	n := strings.Count(l.Raw, "=")
+	if cap(slab)-base < n {
+		slab = make([]Pair, 0, max(64, n)) // earlier lines keep the old array
+		base = 0
+	}
+	ps, d := readPairs(l, slab[base:base:base+n], bad)
+	if len(ps) > 0 {
+		lx.extraOf(l).pairs = ps[:len(ps):len(ps)]
+	}
+	lx.pairs = slab[:base+min(len(ps), n)] // past n (never, as a pair needs an '='), append moved ps out of the slab
+	return d
+}
+
+// readPairs appends the pairs of check line l to ps.
+func readPairs(l *Line, ps []Pair, bad func(tok int, format string, args ...any) *Diagnostic) ([]Pair, *Diagnostic) {
+	// While the last pair's value is written without blanks in an
+	// ASCII line, it is Raw[valueStart:valueEnd] (byte offsets are
+	// columns there): joining a list then takes a longer substring
+	// instead of building a new string per comma.
+	valueStart, valueEnd := 0, -1
+	ascii := isASCII(l.Raw)
+	follows := func(t Token, end int) bool { return ascii && !t.Quoted && int(t.Col)-1 == end }
+	for i := 2; i < len(l.Tokens); i++ {
+		// A list value is written with commas (trellis=3,4,0); the
+		// lexer splits commas off, so join them back into the value.
+		if l.Tokens[i].Text == "," && len(ps) > 0 {
+			last := &ps[len(ps)-1]
+			join := i
+			if i+1 < len(l.Tokens) && l.Tokens[i+1].Text != "," && !strings.Contains(l.Tokens[i+1].Text, "=") {
+				join = i + 1
+			}
+			if valueEnd >= 0 && follows(l.Tokens[i], valueEnd) && (join == i || follows(l.Tokens[join], valueEnd+1)) {
+				valueEnd = int(l.Tokens[join].Col) - 1 + len(l.Tokens[join].Text)
+				last.Value = l.Raw[valueStart:valueEnd]
+			} else {
+				valueEnd = -1
+				last.Value += ","
+				if join > i {
+					last.Value += l.Tokens[join].Text
+				}
+			}
+			i = join
+			continue
+		}
+		t := l.Tokens[i]
+		k, v, ok := strings.Cut(t.Text, "=")
+		if !ok || k == "" {
+			return ps, bad(i, "a check compares key=value, not %q", t.Text)
+		}
+		valueEnd = -1
+		if ascii && !t.Quoted {
+			valueStart = int(t.Col) - 1 + len(k) + 1
+			valueEnd = int(t.Col) - 1 + len(t.Text)
+		}
+		ps = append(ps, Pair{Key: strings.ToLower(k), Value: v, Tok: i})
+	}
+	return ps, nil
+}
+
+// extraOf returns l's lineExtra, taking one from the slab if it has none.
+func (lx *lexer) extraOf(l *Line) *lineExtra {
+	if l.extra == nil {
+		if len(lx.extras) == cap(lx.extras) {
+			lx.extras = make([]lineExtra, 0, 16)
+		}
+		lx.extras = lx.extras[:len(lx.extras)+1]
+		l.extra = &lx.extras[len(lx.extras)-1]
+	}
+	return l.extra
 }
 
 // line lexes one line into the slabs; see lexLine.
-func (lx *lexer) line(file string, num int, raw string) (*Line, *Diagnostic) {
+func (lx *lexer) line(file *string, num int, raw string) (*Line, *Diagnostic) {
 	if len(lx.lines) == cap(lx.lines) {
 		lx.lines = make([]Line, 0, 64)
 	}
@@ -506,7 +578,7 @@ func (lx *lexer) line(file string, num int, raw string) (*Line, *Diagnostic) {
 	// dropped): set only what is known, rather than copying a whole Line.
 	lx.lines = lx.lines[:len(lx.lines)+1]
 	l := &lx.lines[len(lx.lines)-1]
-	l.File, l.Num, l.Raw = file, num, raw
+	l.file, l.Num, l.Raw = file, num, raw
 	base := len(lx.toks)
 	toks, ok, d := lexInto(l, lx.toks)
 	if !ok {
@@ -524,7 +596,7 @@ func (lx *lexer) line(file string, num int, raw string) (*Line, *Diagnostic) {
 // lexLine splits a line into tokens. It returns nil for blank and
 // comment-only lines.
 func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
-	l := &Line{File: file, Num: num, Raw: raw}
+	l := &Line{file: &file, Num: num, Raw: raw}
 	toks, ok, d := lexInto(l, nil)
 	if !ok {
 		return nil, d
@@ -539,7 +611,7 @@ func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
 // them; ok is false for a blank or comment-only line and for an error.
 func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 	base := len(toks)
-	file, num, raw := l.File, l.Num, l.Raw
+	file, num, raw := l.File(), l.Num, l.Raw
 	// i is a byte offset into raw and col the 1-based rune column of raw[i]:
 	// tokens are substrings of raw, so a line costs no copy of its text.
 	i, col := 0, 1
@@ -554,11 +626,11 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 			i++
 			col++
 		case '#':
-			l.Comment = strings.TrimSpace(raw[i+1:])
-			l.Want = parseWant(l.Comment)
+			comment := strings.TrimSpace(raw[i+1:])
+			l.extra = &lineExtra{comment: comment, want: parseWant(comment)}
 			i = len(raw)
 		case ',':
-			add(Token{Text: ",", Col: col})
+			add(Token{Text: ",", Col: int32(col)})
 			i++
 			col++
 			end = col
@@ -606,7 +678,7 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 			}
 			i++ // the closing quote
 			col++
-			tok := Token{Text: text, Col: startCol, Quoted: true}
+			tok := Token{Text: text, Col: int32(startCol), Quoted: true}
 			if i < len(raw) && raw[i] == ':' && len(toks) == base {
 				l.Player, l.playerCol = tok.Text, int32(tok.Col)
 				i++
@@ -635,7 +707,7 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 				l.Player, l.playerCol = strings.TrimSuffix(text, ":"), int32(startCol)
 				continue
 			}
-			add(Token{Text: text, Col: startCol})
+			add(Token{Text: text, Col: int32(startCol)})
 		}
 	}
 	if quote {

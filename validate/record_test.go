@@ -33,7 +33,7 @@ func TestReaderLinesAndColumns(t *testing.T) {
 		t.Fatalf("%d body lines, want 5", len(rec.Lines))
 	}
 	a := rec.Lines[0]
-	if a.Num != 5 || a.Kind != validate.KindAction || a.Player != "Anne Marie" || a.Verb != "plant" || a.Want != "a message" {
+	if a.Num != 5 || a.Kind != validate.KindAction || a.Player != "Anne Marie" || a.Verb != "plant" || a.Want() != "a message" {
 		t.Errorf("action line: %+v", a)
 	}
 	var words []string
@@ -48,14 +48,14 @@ func TestReaderLinesAndColumns(t *testing.T) {
 	}
 	z := rec.Lines[1]
 	// Columns count characters: "Zoë:" is 4 runes, then a tab.
-	if z.Player != "Zoë" || z.ColOf(0) != 6 || z.Word(1) != "wine # not a comment" || !z.Tokens[1].Quoted || z.Comment != "" {
+	if z.Player != "Zoë" || z.ColOf(0) != 6 || z.Word(1) != "wine # not a comment" || !z.Tokens[1].Quoted || z.Comment() != "" {
 		t.Errorf("unicode/tab/quote line: %+v", z)
 	}
 	c := rec.Lines[2]
-	if c.Kind != validate.KindCheck || c.Player != "Bob" || len(c.Pairs) != 2 || c.Pairs[1].Key != "casks" || c.Pairs[1].Value != "2" || c.Pairs[1].Tok != 3 {
+	if c.Kind != validate.KindCheck || c.Player != "Bob" || len(c.Pairs()) != 2 || c.Pairs()[1].Key != "casks" || c.Pairs()[1].Value != "2" || c.Pairs()[1].Tok != 3 {
 		t.Errorf("check line: %+v", c)
 	}
-	if cl := rec.Lines[3]; cl.Kind != validate.KindClaim || cl.Player != "Zoë" || cl.Points != 12 {
+	if cl := rec.Lines[3]; cl.Kind != validate.KindClaim || cl.Player != "Zoë" || cl.Points() != 12 {
 		t.Errorf("claim line: %+v", cl)
 	}
 	if ev := rec.Lines[4]; ev.Kind != validate.KindEvent || ev.Verb != "year" || ev.Word(1) != "3" {

@@ -152,18 +152,18 @@ func Make(data []byte, kind Kind, r *rng.Source) (Mutant, bool) {
 						prefix, text = k+"=", v
 					}
 					if n, err := strconv.Atoi(text); err == nil {
-						spots = append(spots, spot{l, t.Col, t.Text, prefix + strconv.Itoa(changeNumber(n, r))})
+						spots = append(spots, spot{l, int(t.Col), t.Text, prefix + strconv.Itoa(changeNumber(n, r))})
 					}
 				case Player:
 					if (l.Kind == validate.KindCheck || l.Kind == validate.KindClaim) && i == 1 || b.rec.HasPlayer(t.Text) && i > 0 {
 						if o := otherPlayer(b.rec.Players, t.Text, r); o != "" {
-							spots = append(spots, spot{l, t.Col, t.Text, o})
+							spots = append(spots, spot{l, int(t.Col), t.Text, o})
 						}
 					}
 				case Word:
 					if l.Kind == validate.KindAction && i > 0 && t.Text != "," && !isNumber(t.Text) && !b.rec.HasPlayer(t.Text) {
 						if w := otherWord(b.words, t.Text, r); w != "" {
-							spots = append(spots, spot{l, t.Col, t.Text, w})
+							spots = append(spots, spot{l, int(t.Col), t.Text, w})
 						}
 					}
 				}

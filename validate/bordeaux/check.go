@@ -17,7 +17,7 @@ var CheckKeys = []string{"casks", "used", "vines", "trellis", "circled", "wines"
 // only for a message.
 func (r *replayer) check(l *validate.Line) error {
 	p := r.st.Players[r.rec.Seat(l.Player)]
-	for _, kv := range l.Pairs {
+	for _, kv := range l.Pairs() {
 		same := false
 		n := 0
 		switch kv.Key {

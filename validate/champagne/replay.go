@@ -789,7 +789,7 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 func (s *state) check(l *validate.Line) *ruleError {
 	s.advance()
 	p := s.players[indexOf(s, l.Player)]
-	for _, pr := range l.Pairs {
+	for _, pr := range l.Pairs() {
 		var got, want string
 		switch pr.Key {
 		case "pp":

@@ -417,7 +417,7 @@ func (s *state) seatOf(name string) int {
 // check compares a check line with the state.
 func (s *state) check(l *validate.Line) *fault {
 	p := s.pl[s.seatOf(l.Player)]
-	for _, pr := range l.Pairs {
+	for _, pr := range l.Pairs() {
 		// Lists of cubes or tiles compare as counts: no text is built
 		// unless they differ.
 		if have, ok := s.listCounts(p, pr.Key); ok {
