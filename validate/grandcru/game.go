@@ -83,15 +83,21 @@ func readRulings(rec *validate.Record) (rulings, validate.Diagnostics) {
 	return r, diags
 }
 
+// rulesFor gives the tables and rulings a record is replayed or tallied
+// under: the embedded or replaced tables, and the record's variants.
+func rulesFor(rec *validate.Record, opt validate.Options) (*Tables, rulings, validate.Diagnostics) {
+	t, diags := tablesFor(opt)
+	if diags.HasErrors() {
+		return nil, rulings{}, diags
+	}
+	r, diags := readRulings(rec)
+	return t, r, diags
+}
+
 // Replay checks a record line by line and scores the end.
 func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report {
 	rep := &validate.Report{}
-	t, diags := tablesFor(opt)
-	if diags.HasErrors() {
-		rep.Diagnostics = diags
-		return rep
-	}
-	r, diags := readRulings(rec)
+	t, r, diags := rulesFor(rec, opt)
 	if diags.HasErrors() {
 		rep.Diagnostics = diags
 		return rep

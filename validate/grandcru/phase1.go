@@ -177,14 +177,8 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			return false, f
 		}
 		if col < 0 {
-			cs := s.columnsOf(k)
-			switch len(cs) {
-			case 0:
-				return false, bad(1, "no %s tile is up for auction", kindName(k))
-			case 1:
-				col = cs[0]
-			default:
-				return false, bad(1, "several %s tiles are up for auction: write %s", kindName(k), colList(cs))
+			if col, f = s.onlyColumn(k, "up for auction"); f != nil {
+				return false, f
 			}
 		} else if k < 0 {
 			return false, bad(2, "auction column %d holds no tile", col+1)
@@ -264,14 +258,8 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 		if col < 0 {
 			di = s.inDisplay(k)
 			if di < 0 {
-				cs := s.columnsOf(k)
-				switch len(cs) {
-				case 0:
-					return false, bad(1, "no %s tile is in the display or up for auction", kindName(k))
-				case 1:
-					col = cs[0]
-				default:
-					return false, bad(1, "several %s tiles are up for auction: write %s", kindName(k), colList(cs))
+				if col, f = s.onlyColumn(k, "in the display or up for auction"); f != nil {
+					return false, f
 				}
 			}
 		} else if k < 0 {
@@ -583,4 +571,19 @@ func (s *state) useImprovement(p *player, l *validate.Line, k int) (bool, *fault
 		}
 	}
 	return false, nil
+}
+
+// onlyColumn finds the one auction column holding a tile of kind k, for an
+// action that names the tile and not its column; where says where the tile
+// was looked for, for the message when there is none.
+func (s *state) onlyColumn(k int, where string) (int, *fault) {
+	cs := s.columnsOf(k)
+	switch len(cs) {
+	case 0:
+		return -1, bad(1, "no %s tile is %s", kindName(k), where)
+	case 1:
+		return cs[0], nil
+	default:
+		return -1, bad(1, "several %s tiles are up for auction: write %s", kindName(k), colList(cs))
+	}
 }

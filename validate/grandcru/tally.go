@@ -14,12 +14,7 @@ import (
 //	tally Ben money=0 tiles=pinot cellar=0 loans=11 bankrupt
 func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 	rep := &validate.Report{}
-	t, diags := tablesFor(opt)
-	if diags.HasErrors() {
-		rep.Diagnostics = diags
-		return rep
-	}
-	r, diags := readRulings(rec)
+	t, r, diags := rulesFor(rec, opt)
 	if diags.HasErrors() {
 		rep.Diagnostics = diags
 		return rep
