@@ -19,6 +19,10 @@ type Options struct {
 	Tables []byte
 	// TablesName names Tables in diagnostics.
 	TablesName string
+	// NoState says the caller has no use for Report.State (a batch, a
+	// benchmark): Check then leaves it out and reuses the record's memory
+	// for the next record, which saves the reader's allocations.
+	NoState bool
 	// ReadFile opens files a record names (`rules`, `sheet … layout=`),
 	// relative to the record. Nil forbids it.
 	ReadFile func(name string) ([]byte, error)

@@ -1,10 +1,12 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -143,6 +145,8 @@ type Record struct {
 	Header      map[string]*Line  // the line of each shared header statement
 	VariantLine []*Line
 	Lines       []*Line // every other non-blank line, in order
+
+	lastSeat int // Seat's guess
 }
 
 // HasPlayer reports whether name is a player of the game.
@@ -150,12 +154,35 @@ func (r *Record) HasPlayer(name string) bool { return r.Seat(name) >= 0 }
 
 // Seat returns the 0-based seat of a player, or -1.
 func (r *Record) Seat(name string) int {
+	// Players act in turn: try the one after the last found first.
+	if n := len(r.Players); n > 0 {
+		next := r.lastSeat + 1
+		if next >= n {
+			next = 0
+		}
+		if r.Players[next] == name {
+			r.lastSeat = next
+			return next
+		}
+	}
 	for i, p := range r.Players {
 		if p == name {
+			r.lastSeat = i
 			return i
 		}
 	}
 	return -1
+}
+
+// lower lower-cases a keyword; a word already in lower-case ASCII, as
+// nearly all are, is returned as it is without a call.
+func lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c-'A' <= 'Z'-'A' || c >= utf8.RuneSelf {
+			return strings.ToLower(s)
+		}
+	}
+	return s
 }
 
 // HasVariant reports whether the header names a variant (case-insensitive);
@@ -210,11 +237,33 @@ func ParseTally(file string, data []byte, lim Limits, game string) (*Record, Dia
 	return parse(file, data, lim, game)
 }
 
+// Reader reads records one after another in the same memory, as a batch
+// does: a Record it returns, with its Lines and Tokens, is valid until the
+// next Read (its strings stay valid for good). The zero Reader is ready.
+type Reader struct{ lx *lexer }
+
+// Read reads a record like Parse, reusing the memory of the last one.
+func (r *Reader) Read(file string, data []byte, lim Limits) (*Record, Diagnostics) {
+	if r.lx == nil {
+		r.lx = newLexer(data)
+	} else {
+		r.lx.reset()
+	}
+	return r.lx.parse(file, data, lim, "")
+}
+
 func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnostics) {
+	return newLexer(data).parse(file, data, lim, game)
+}
+
+// parse reads a record into lx's memory: the Record, its Lines and their
+// Tokens live in lx until lx.reset.
+func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Record, Diagnostics) {
 	if lim.MaxBytes == 0 {
 		lim = DefaultLimits
 	}
-	rec := &Record{File: file, Meta: map[string]string{}, Header: map[string]*Line{}, Game: game}
+	lx.rec = Record{File: file, Header: lx.header, Game: game, Lines: lx.ptrs[:0]}
+	rec := &lx.rec
 	presetGame := game != ""
 	var diags Diagnostics
 	if len(data) > lim.MaxBytes {
@@ -222,20 +271,9 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 			Message: fmt.Sprintf("the record is %d bytes, more than the limit of %d (--max-bytes)", len(data), lim.MaxBytes)})
 		return rec, diags
 	}
-	// One copy of the text: every line's Raw and every token is a substring of it.
+	// One copy of the text: every line's Raw and every token is a substring
+	// of it. It is never reused: the report's strings point into it.
 	text := strings.TrimPrefix(string(data), "\xef\xbb\xbf")
-	// Size the slabs from the text: a line per newline, a token at most per
-	// blank or comma plus one per line. Counting is cheap next to growing.
-	// Capped, so that a record of blank lines or spaces cannot make the
-	// reader allocate far more than the record (append grows past the cap).
-	nl := strings.Count(text, "\n") + 1
-	lx := lexer{
-		lines: make([]Line, 0, min(nl, 4096)),
-		toks:  make([]Token, 0, min(nl+strings.Count(text, " ")+strings.Count(text, ",")+strings.Count(text, "\t"), 1<<15)),
-	}
-	if eq := strings.Count(text, "="); eq > 0 {
-		lx.pairs = make([]Pair, 0, min(eq, 1<<12)) // a pair per '=' at most
-	}
 	// Valid UTF-8 as a whole means every line is ('\n' is never part of a
 	// longer sequence): then no line needs its own check.
 	allValid := utf8.ValidString(text)
@@ -268,7 +306,7 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 		if l == nil {
 			continue
 		}
-		if d := rec.classify(l, sawAction, presetGame, &lx); d != nil {
+		if d := rec.classify(l, sawAction, presetGame, lx); d != nil {
 			diags = append(diags, *d)
 			if rec.Game == "" {
 				// Without a game nothing after can be read: one error, not one per line.
@@ -281,9 +319,6 @@ func parse(file string, data []byte, lim Limits, game string) (*Record, Diagnost
 		default:
 			if l.Kind == KindAction {
 				sawAction = true
-			}
-			if rec.Lines == nil {
-				rec.Lines = make([]*Line, 0, min(nl, 4096))
 			}
 			rec.Lines = append(rec.Lines, l)
 		}
@@ -324,11 +359,11 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		if len(l.Tokens) == 0 {
 			return bad(0, "%s: what did %s do? an action follows the colon", l.Player, l.Player)
 		}
-		l.Verb = strings.ToLower(l.Tokens[0].Text)
+		l.Verb = lower(l.Tokens[0].Text)
 		return nil
 	}
 	first := l.Tokens[0] // a line that is not an action has a token: lexLine drops empty ones
-	word := strings.ToLower(first.Text)
+	word := lower(first.Text)
 	if first.Quoted {
 		word = ""
 	}
@@ -379,17 +414,16 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			if len(args) == 0 {
 				return bad(1, "`players` lists the players in seating order")
 			}
-			seen := map[string]bool{}
+			rec.Players = make([]string, 0, len(args)) // the report keeps it: never from a slab
 			for i, t := range args {
 				switch {
 				case strings.ContainsRune(t.Text, ':'):
 					return bad(i+1, "a player name cannot contain a colon: %q", t.Text)
-				case seen[t.Text]:
+				case rec.HasPlayer(t.Text):
 					return bad(i+1, "%s is listed twice among the players", t.Text)
-				case !t.Quoted && isReserved(strings.ToLower(t.Text)):
+				case !t.Quoted && isReservedFold(t.Text):
 					return bad(i+1, "%q is a keyword and cannot be a player name; quote it to insist", t.Text)
 				}
-				seen[t.Text] = true
 				rec.Players = append(rec.Players, t.Text)
 			}
 		case "variant":
@@ -412,6 +446,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			var parts []string
 			for _, t := range args {
 				parts = append(parts, t.Text)
+			}
+			if rec.Meta == nil {
+				rec.Meta = map[string]string{} // the report keeps it: never from the pool
 			}
 			rec.Meta[word] = strings.Join(parts, " ")
 		}
@@ -465,8 +502,18 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 	return nil
 }
 
-// endsWord marks the bytes that end an unquoted word.
-var endsWord = [utf8.RuneSelf]bool{' ': true, '\t': true, '#': true, ',': true, '"': true}
+// plainWordByte marks the bytes that continue an unquoted word and need no
+// further look: every ASCII byte but a blank, '#', ',' and '"'. (Non-ASCII
+// bytes are false: they start or continue a multi-byte character.)
+var plainWordByte = func() (t [256]bool) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		t[c] = true
+	}
+	for _, c := range " \t#,\"" {
+		t[c] = false
+	}
+	return t
+}()
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -481,13 +528,98 @@ func isReserved(w string) bool {
 	return isHeaderWord(w) || w == "check" || w == "claim"
 }
 
+// isReservedFold is isReserved in any case, without lower-casing w.
+func isReservedFold(w string) bool {
+	for _, k := range [...]string{"game", "players", "variant", "date", "event", "location", "note", "rules", "check", "claim"} {
+		if strings.EqualFold(w, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // lexer hands out Lines and Tokens from slabs, so that a record costs a
-// few allocations rather than several per line.
+// few allocations rather than several per line. Check keeps lexers in a
+// pool (see reset): over a folder, a record then costs the reader one
+// allocation, the copy of its text.
 type lexer struct {
 	lines  []Line
 	toks   []Token
 	pairs  []Pair      // check lines' pairs, filled by classify
-	extras []lineExtra // check and claim lines' extras (a comment's is allocated alone: comments are rare)
+	extras []lineExtra // comments, check and claim lines' extras
+	ptrs   []*Line     // the record's Lines
+	header map[string]*Line
+	rec    Record
+
+	// What the record used of each slab; a slab that ran short is given a
+	// fresh array (earlier lines keep the old one), so the count can pass
+	// its capacity, and reset sizes the slab to it for the next record.
+	usedLines, usedPairs, usedExtras int
+}
+
+// newLexer sizes the slabs for data: a line per newline, a token at most
+// per blank or comma plus one per line, a pair per '='. Counting is cheap
+// next to growing. Capped, so that a record of blank lines or spaces
+// cannot make the reader allocate far more than the record (the slabs
+// grow past the caps).
+func newLexer(data []byte) *lexer {
+	nl := bytes.Count(data, []byte{'\n'}) + 1
+	lx := &lexer{
+		lines:  make([]Line, 0, min(nl, 4096)),
+		toks:   make([]Token, 0, min(nl+bytes.Count(data, []byte{' '})+bytes.Count(data, []byte{','})+bytes.Count(data, []byte{'\t'}), 1<<15)),
+		ptrs:   make([]*Line, 0, min(nl, 4096)),
+		header: make(map[string]*Line, 4),
+	}
+	if eq := bytes.Count(data, []byte{'='}); eq > 0 {
+		lx.pairs = make([]Pair, 0, min(eq, 1<<12))
+	}
+	return lx
+}
+
+// maxPooledLines bounds what a pooled lexer keeps: the memory of a huge
+// record is given back rather than held for the next one.
+const maxPooledLines = 1 << 14
+
+var lexerPool sync.Pool
+
+// pooledLexer returns a lexer from the pool, or a new one sized for data.
+func pooledLexer(data []byte) *lexer {
+	if lx, ok := lexerPool.Get().(*lexer); ok {
+		return lx
+	}
+	return newLexer(data)
+}
+
+// release empties lx and puts it back in the pool. Nothing may use the
+// record lx read after this: its Record, Lines and Tokens are reused.
+// (Strings are not: the text is never reused, so a report's strings stay.)
+func (lx *lexer) release() {
+	if lx.usedLines > maxPooledLines || len(lx.toks) > 16*maxPooledLines {
+		return
+	}
+	lx.reset()
+	lexerPool.Put(lx)
+}
+
+// reset empties lx for the next record.
+func (lx *lexer) reset() {
+	lx.lines = resetSlab(lx.lines, lx.usedLines)
+	lx.pairs = resetSlab(lx.pairs, lx.usedPairs)
+	lx.extras = resetSlab(lx.extras, lx.usedExtras)
+	lx.toks = lx.toks[:0]
+	lx.ptrs = lx.rec.Lines[:0]
+	clear(lx.header)
+	lx.rec = Record{}
+	lx.usedLines, lx.usedPairs, lx.usedExtras = 0, 0, 0
+}
+
+// resetSlab empties a slab, giving it room for used items (what the last
+// record needed).
+func resetSlab[T any](slab []T, used int) []T {
+	if used > cap(slab) {
+		return make([]T, 0, used)
+	}
+	return slab[:0]
 }
 
 // checkPairs reads a check line's key=value pairs into the record's pair
@@ -499,6 +631,7 @@ func (lx *lexer) checkPairs(l *Line, bad func(tok int, format string, args ...an
 	// A pair is a token with '=': the line's '=' bound its pairs (the
 	// tokens would too, but commas and list items overcount them).
 	n := strings.Count(l.Raw, "=")
+	lx.usedPairs += n
 	if cap(slab)-base < n {
 		slab = make([]Pair, 0, max(64, n)) // earlier lines keep the old array
 		base = 0
@@ -552,7 +685,7 @@ func readPairs(l *Line, ps []Pair, bad func(tok int, format string, args ...any)
 			valueStart = int(t.Col) - 1 + len(k) + 1
 			valueEnd = int(t.Col) - 1 + len(t.Text)
 		}
-		ps = append(ps, Pair{Key: strings.ToLower(k), Value: v, Tok: i})
+		ps = append(ps, Pair{Key: lower(k), Value: v, Tok: i})
 	}
 	return ps, nil
 }
@@ -560,13 +693,21 @@ func readPairs(l *Line, ps []Pair, bad func(tok int, format string, args ...any)
 // extraOf returns l's lineExtra, taking one from the slab if it has none.
 func (lx *lexer) extraOf(l *Line) *lineExtra {
 	if l.extra == nil {
-		if len(lx.extras) == cap(lx.extras) {
-			lx.extras = make([]lineExtra, 0, 16)
-		}
-		lx.extras = lx.extras[:len(lx.extras)+1]
-		l.extra = &lx.extras[len(lx.extras)-1]
+		l.extra = lx.newExtra()
 	}
 	return l.extra
+}
+
+// newExtra takes an empty lineExtra from the slab.
+func (lx *lexer) newExtra() *lineExtra {
+	lx.usedExtras++
+	if len(lx.extras) == cap(lx.extras) {
+		lx.extras = make([]lineExtra, 0, 16)
+	}
+	lx.extras = lx.extras[:len(lx.extras)+1]
+	e := &lx.extras[len(lx.extras)-1]
+	*e = lineExtra{}
+	return e
 }
 
 // line lexes one line into the slabs; see lexLine.
@@ -574,18 +715,17 @@ func (lx *lexer) line(file *string, num int, raw string) (*Line, *Diagnostic) {
 	if len(lx.lines) == cap(lx.lines) {
 		lx.lines = make([]Line, 0, 64)
 	}
-	// The slot is zero (fresh from make, or cleared below when a line is
-	// dropped): set only what is known, rather than copying a whole Line.
 	lx.lines = lx.lines[:len(lx.lines)+1]
 	l := &lx.lines[len(lx.lines)-1]
-	l.file, l.Num, l.Raw = file, num, raw
+	*l = Line{file: file, Num: num, Raw: raw} // the slot may hold a line of the last record
 	base := len(lx.toks)
-	toks, ok, d := lexInto(l, lx.toks)
+	toks, ok, d := lexInto(l, lx.toks, lx)
 	if !ok {
 		lx.lines = lx.lines[:len(lx.lines)-1] // the slot is free again
-		*l = Line{}
+		lx.toks = lx.toks[:base]
 		return nil, d
 	}
+	lx.usedLines++
 	lx.toks = toks // the slab (append grows it should the estimate fall short: earlier lines keep the old array)
 	if len(toks) > base {
 		l.Tokens = toks[base:len(toks):len(toks)] // capped: an append by an engine cannot reach the next line
@@ -597,7 +737,7 @@ func (lx *lexer) line(file *string, num int, raw string) (*Line, *Diagnostic) {
 // comment-only lines.
 func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
 	l := &Line{file: &file, Num: num, Raw: raw}
-	toks, ok, d := lexInto(l, nil)
+	toks, ok, d := lexInto(l, nil, nil)
 	if !ok {
 		return nil, d
 	}
@@ -608,8 +748,9 @@ func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
 }
 
 // lexInto lexes l.Raw into l, appending its tokens to toks and returning
-// them; ok is false for a blank or comment-only line and for an error.
-func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
+// them; ok is false for a blank or comment-only line and for an error. A
+// comment's lineExtra comes from lx's slab, or is allocated when lx is nil.
+func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnostic) {
 	base := len(toks)
 	file, num, raw := l.File(), l.Num, l.Raw
 	// i is a byte offset into raw and col the 1-based rune column of raw[i]:
@@ -627,7 +768,12 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 			col++
 		case '#':
 			comment := strings.TrimSpace(raw[i+1:])
-			l.extra = &lineExtra{comment: comment, want: parseWant(comment)}
+			if lx != nil {
+				l.extra = lx.newExtra()
+			} else {
+				l.extra = &lineExtra{}
+			}
+			l.extra.comment, l.extra.want = comment, parseWant(comment)
 			i = len(raw)
 		case ',':
 			add(Token{Text: ",", Col: int32(col)})
@@ -668,9 +814,7 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 				col++
 			}
 			if !closed {
-				d := Diagnostic{File: file, Line: num, Col: startCol, Severity: Error, Code: CodeSyntax,
-					Message: "the quote opened here is never closed", Source: raw}
-				return toks, false, &d
+				return toks, false, unclosedQuote(file, num, startCol, raw)
 			}
 			text := raw[start:i]
 			if esc != nil {
@@ -687,24 +831,29 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 			}
 			add(tok)
 		default:
+			// The hottest loop of the reader: one test per ASCII byte, and
+			// the column from the byte count after, less the bytes that
+			// continue a multi-byte character.
 			start, startCol := i, col
+			continuation := 0
 			for i < len(raw) {
 				c := raw[i]
-				if c < utf8.RuneSelf {
-					if endsWord[c] {
-						break
-					}
+				if plainWordByte[c] {
 					i++
-				} else {
-					_, w := utf8.DecodeRuneInString(raw[i:])
-					i += w
+					continue
 				}
-				col++
+				if c < utf8.RuneSelf {
+					break // a blank, '#', ',' or '"' ends the word
+				}
+				_, w := utf8.DecodeRuneInString(raw[i:])
+				i += w
+				continuation += w - 1
 			}
+			col += i - start - continuation
 			text := raw[start:i]
 			end = col
-			if len(toks) == base && l.playerCol == 0 && strings.HasSuffix(text, ":") && len(text) > 1 {
-				l.Player, l.playerCol = strings.TrimSuffix(text, ":"), int32(startCol)
+			if len(toks) == base && l.playerCol == 0 && len(text) > 1 && text[len(text)-1] == ':' {
+				l.Player, l.playerCol = text[:len(text)-1], int32(startCol)
 				continue
 			}
 			add(Token{Text: text, Col: int32(startCol)})
@@ -719,6 +868,15 @@ func lexInto(l *Line, toks []Token) (_ []Token, ok bool, _ *Diagnostic) {
 		return toks, false, nil
 	}
 	return toks, true, nil
+}
+
+// unclosedQuote is the error of a quote never closed, built apart from the
+// lexer's loop so that the loop's frame stays small.
+//
+//go:noinline
+func unclosedQuote(file string, num, col int, raw string) *Diagnostic {
+	return &Diagnostic{File: file, Line: num, Col: col, Severity: Error, Code: CodeSyntax,
+		Message: "the quote opened here is never closed", Source: raw}
 }
 
 func stripComment(raw string) string {

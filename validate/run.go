@@ -1,8 +1,9 @@
 package validate
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // Check reads one record and replays it with the engine its `game` line
@@ -20,13 +21,8 @@ func CheckTally(games []Game, game, file string, data []byte, lim Limits, opt Op
 }
 
 func check(games []Game, file string, data []byte, lim Limits, opt Options, tally string) *Report {
-	var rec *Record
-	var syntax Diagnostics
-	if tally != "" {
-		rec, syntax = ParseTally(file, data, lim, tally)
-	} else {
-		rec, syntax = Parse(file, data, lim)
-	}
+	lx := pooledLexer(data)
+	rec, syntax := lx.parse(file, data, lim, tally)
 	rep := &Report{Game: rec.Game, Players: rec.Players, Meta: rec.Meta}
 	if rec.Game == "" || len(rec.Players) == 0 {
 		rep.Diagnostics = syntax
@@ -93,7 +89,13 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 			out.Diagnostics[i].Game = rec.Game
 		}
 	}
-	sort.SliceStable(out.Diagnostics, func(i, j int) bool { return out.Diagnostics[i].Line < out.Diagnostics[j].Line })
+	slices.SortStableFunc(out.Diagnostics, func(a, b Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
+	if opt.NoState {
+		// Nothing the caller keeps points into the record's lines now: the
+		// next record may reuse their memory.
+		out.State = nil
+		lx.release()
+	}
 	return out
 }
 

@@ -54,6 +54,7 @@ func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
 		Jobs:   f.jobs,
 		Options: validate.Options{
 			AsPlayed: f.asPlayed,
+			NoState:  true, // validate and score print no state; replay asks for it
 		},
 	}
 	if f.tables != "" {

@@ -45,6 +45,7 @@ stands (Bordeaux records only).`,
 				return err
 			}
 			cfg.Options.AtLine = at
+			cfg.Options.NoState = false // the state is what replay prints
 			items, err := audit.Expand(args)
 			if err != nil {
 				return err

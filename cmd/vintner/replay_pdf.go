@@ -34,6 +34,7 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 		return err
 	}
 	cfg.Options.AtLine = at
+	cfg.Options.NoState = false // the sheets are drawn from the state
 	items, err := audit.Expand([]string{file})
 	if err != nil {
 		return err

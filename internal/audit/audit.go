@@ -18,6 +18,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/vintner/vintner/validate"
 )
@@ -194,6 +195,7 @@ func One(cfg Config, it Item) (out Outcome) {
 	out.Item = it
 	lim := cfg.limits()
 	data, tooBig, err := read(cfg, it, lim)
+	defer recycle(data) // Check copies the text it keeps
 	if err != nil {
 		out.Err = fmt.Errorf("cannot read %s: %w", it.Name, unwrap(err))
 		return out
@@ -272,7 +274,7 @@ func read(cfg Config, it Item, lim validate.Limits) (data []byte, tooBig bool, e
 // byte (to see the end of file without growing): a file is read with one
 // allocation instead of io.ReadAll's doubling from 512 bytes.
 func readAll(r io.Reader, size int) ([]byte, error) {
-	b := make([]byte, 0, size+1)
+	b := buffer(size + 1)
 	for {
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)]
@@ -285,6 +287,31 @@ func readAll(r io.Reader, size int) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+}
+
+// buffers holds read buffers between records: a folder is read into a
+// few buffers rather than one allocation per file.
+var buffers sync.Pool
+
+// maxRecycled bounds the buffers kept: a huge record's is given back.
+const maxRecycled = 1 << 20
+
+// buffer returns an empty buffer with room for n bytes.
+func buffer(n int) []byte {
+	if p, ok := buffers.Get().(*[]byte); ok {
+		if cap(*p) >= n {
+			return (*p)[:0]
+		}
+		buffers.Put(p)
+	}
+	return make([]byte, 0, n)
+}
+
+// recycle returns a buffer that nothing uses any more.
+func recycle(b []byte) {
+	if b != nil && cap(b) <= maxRecycled {
+		buffers.Put(&b)
 	}
 }
 
