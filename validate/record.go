@@ -3,10 +3,10 @@ package validate
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -177,12 +177,21 @@ func (r *Record) Seat(name string) int {
 // lower lower-cases a keyword; a word already in lower-case ASCII, as
 // nearly all are, is returned as it is without a call.
 func lower(s string) string {
+	if lowerASCII(s) {
+		return s
+	}
+	return strings.ToLower(s)
+}
+
+// lowerASCII reports whether s is ASCII without an upper-case letter
+// (small enough to be inlined: no call for the common case).
+func lowerASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c-'A' <= 'Z'-'A' || c >= utf8.RuneSelf {
-			return strings.ToLower(s)
+			return false
 		}
 	}
-	return s
+	return true
 }
 
 // HasVariant reports whether the header names a variant (case-insensitive);
@@ -276,7 +285,8 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	text := strings.TrimPrefix(string(data), "\xef\xbb\xbf")
 	// Valid UTF-8 as a whole means every line is ('\n' is never part of a
 	// longer sequence): then no line needs its own check.
-	allValid := utf8.ValidString(text)
+	lx.ascii = isASCII(text)
+	allValid := lx.ascii || utf8.ValidString(text)
 	num := 0
 	sawAction := false
 	for len(text) > 0 {
@@ -359,7 +369,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		if len(l.Tokens) == 0 {
 			return bad(0, "%s: what did %s do? an action follows the colon", l.Player, l.Player)
 		}
-		l.Verb = lower(l.Tokens[0].Text)
+		if l.Verb = l.Tokens[0].Text; !lowerASCII(l.Verb) {
+			l.Verb = strings.ToLower(l.Verb)
+		}
 		return nil
 	}
 	first := l.Tokens[0] // a line that is not an action has a token: lexLine drops empty ones
@@ -515,7 +527,18 @@ var plainWordByte = func() (t [256]bool) {
 	return t
 }()
 
+// isASCII reports whether s is all ASCII, eight bytes at a time (the
+// compiler makes one load of the eight).
 func isASCII(s string) bool {
+	const high = 0x8080808080808080
+	for len(s) >= 8 {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if w&high != 0 {
+			return false
+		}
+		s = s[8:]
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
@@ -555,6 +578,8 @@ type lexer struct {
 	// fresh array (earlier lines keep the old one), so the count can pass
 	// its capacity, and reset sizes the slab to it for the next record.
 	usedLines, usedPairs, usedExtras int
+
+	ascii bool // the whole record is ASCII: a byte offset is a column
 }
 
 // newLexer sizes the slabs for data: a line per newline, a token at most
@@ -576,29 +601,42 @@ func newLexer(data []byte) *lexer {
 	return lx
 }
 
-// maxPooledLines bounds what a pooled lexer keeps: the memory of a huge
-// record is given back rather than held for the next one.
-const maxPooledLines = 1 << 14
+// A pooled lexer keeps at most this much: the memory of a long record is
+// given back rather than held for the next one. (A Bordeaux game for 12
+// players is about 250 lines, a Grand Cru game about 400.)
+const (
+	maxPooledLines  = 1 << 11
+	maxPooledTokens = 1 << 14
+)
 
-var lexerPool sync.Pool
+// idleLexers holds lexers between records: a free list rather than a
+// sync.Pool, which the collector empties at every cycle, so that a batch
+// that allocates (the engines do) still reads in the same memory. Its
+// size bounds the memory it holds, about 1 MB a lexer at most.
+var idleLexers = make(chan *lexer, max(8, 2*runtime.GOMAXPROCS(0)))
 
-// pooledLexer returns a lexer from the pool, or a new one sized for data.
+// pooledLexer returns an idle lexer, or a new one sized for data.
 func pooledLexer(data []byte) *lexer {
-	if lx, ok := lexerPool.Get().(*lexer); ok {
+	select {
+	case lx := <-idleLexers:
 		return lx
+	default:
+		return newLexer(data)
 	}
-	return newLexer(data)
 }
 
-// release empties lx and puts it back in the pool. Nothing may use the
-// record lx read after this: its Record, Lines and Tokens are reused.
+// release empties lx and keeps it for the next record. Nothing may use
+// the record lx read after this: its Record, Lines and Tokens are reused.
 // (Strings are not: the text is never reused, so a report's strings stay.)
 func (lx *lexer) release() {
-	if lx.usedLines > maxPooledLines || len(lx.toks) > 16*maxPooledLines {
+	if lx.usedLines > maxPooledLines || len(lx.toks) > maxPooledTokens {
 		return
 	}
 	lx.reset()
-	lexerPool.Put(lx)
+	select {
+	case idleLexers <- lx:
+	default: // enough are idle
+	}
 }
 
 // reset empties lx for the next record.
@@ -628,30 +666,24 @@ func resetSlab[T any](slab []T, used int) []T {
 func (lx *lexer) checkPairs(l *Line, bad func(tok int, format string, args ...any) *Diagnostic) *Diagnostic {
 	slab := lx.pairs
 	base := len(slab)
-	// A pair is a token with '=': the line's '=' bound its pairs (the
-	// tokens would too, but commas and list items overcount them).
-	n := strings.Count(l.Raw, "=")
-	lx.usedPairs += n
-	if cap(slab)-base < n {
-		slab = make([]Pair, 0, max(64, n)) // earlier lines keep the old array
-		base = 0
-	}
-	ps, d := readPairs(l, slab[base:base:base+n], bad)
+	ps, d := readPairs(l, slab[base:base], lx.ascii || isASCII(l.Raw), bad)
+	lx.usedPairs += len(ps)
+	if len(ps) <= cap(slab)-base {
+		lx.pairs = slab[:base+len(ps)]
+	} // else append moved ps out of a full slab: reset sizes the slab for the next record
 	if len(ps) > 0 {
 		lx.extraOf(l).pairs = ps[:len(ps):len(ps)]
 	}
-	lx.pairs = slab[:base+min(len(ps), n)] // past n (never, as a pair needs an '='), append moved ps out of the slab
 	return d
 }
 
 // readPairs appends the pairs of check line l to ps.
-func readPairs(l *Line, ps []Pair, bad func(tok int, format string, args ...any) *Diagnostic) ([]Pair, *Diagnostic) {
+func readPairs(l *Line, ps []Pair, ascii bool, bad func(tok int, format string, args ...any) *Diagnostic) ([]Pair, *Diagnostic) {
 	// While the last pair's value is written without blanks in an
 	// ASCII line, it is Raw[valueStart:valueEnd] (byte offsets are
 	// columns there): joining a list then takes a longer substring
 	// instead of building a new string per comma.
 	valueStart, valueEnd := 0, -1
-	ascii := isASCII(l.Raw)
 	follows := func(t Token, end int) bool { return ascii && !t.Quoted && int(t.Col)-1 == end }
 	for i := 2; i < len(l.Tokens); i++ {
 		// A list value is written with commas (trellis=3,4,0); the

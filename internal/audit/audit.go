@@ -18,7 +18,6 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/vintner/vintner/validate"
 )
@@ -290,28 +289,35 @@ func readAll(r io.Reader, size int) ([]byte, error) {
 	}
 }
 
-// buffers holds read buffers between records: a folder is read into a
-// few buffers rather than one allocation per file.
-var buffers sync.Pool
+// idleBuffers holds read buffers between records, so that a folder is
+// read into a few buffers rather than one allocation per file: a free
+// list rather than a sync.Pool, which the collector empties at every
+// cycle. Its size and maxRecycled bound the memory it holds.
+var idleBuffers = make(chan []byte, max(8, 2*runtime.GOMAXPROCS(0)))
 
 // maxRecycled bounds the buffers kept: a huge record's is given back.
 const maxRecycled = 1 << 20
 
 // buffer returns an empty buffer with room for n bytes.
 func buffer(n int) []byte {
-	if p, ok := buffers.Get().(*[]byte); ok {
-		if cap(*p) >= n {
-			return (*p)[:0]
+	select {
+	case b := <-idleBuffers:
+		if cap(b) >= n {
+			return b[:0]
 		}
-		buffers.Put(p)
+	default:
 	}
 	return make([]byte, 0, n)
 }
 
-// recycle returns a buffer that nothing uses any more.
+// recycle keeps a buffer that nothing uses any more.
 func recycle(b []byte) {
-	if b != nil && cap(b) <= maxRecycled {
-		buffers.Put(&b)
+	if b == nil || cap(b) > maxRecycled {
+		return
+	}
+	select {
+	case idleBuffers <- b:
+	default:
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"testing"
@@ -381,6 +382,11 @@ func sampleHeap(peak *uint64) (stop func()) {
 }
 
 func TestMain(m *testing.M) {
+	// Measure with the collector setting `vintner` runs with (see
+	// cmd/vintner/main.go); GOGC=100 in the environment measures Go's default.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	code := m.Run()
 	if folder != "" && !keepFolder {
 		os.RemoveAll(folder)

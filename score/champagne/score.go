@@ -100,9 +100,13 @@ func vineyardsCount(t GameTally, p PlayerTally) bool { return !p.Merchant && !t.
 // splits the points equally (rounded down, or up with MajorSplitCeil).
 // The Wine Merchant and solo players take no part.
 func Majorities(t GameTally) []Majority {
-	var out []Majority
+	out := make([]Majority, 0, len(t.Rules.Regions))
+	// Tied and Winners of every region share one buffer, each with no
+	// room past its end (two slices per region showed in the profiles).
+	buf := make([]int, 0, 2*len(t.Rules.Regions)*len(t.Players))
 	for _, r := range t.Rules.Regions {
 		m := Majority{Region: r}
+		from := len(buf)
 		for i, p := range t.Players {
 			if !vineyardsCount(t, p) {
 				continue
@@ -111,26 +115,26 @@ func Majorities(t GameTally) []Majority {
 			switch {
 			case n <= 0:
 			case n > m.Most:
-				m.Most, m.Tied = n, []int{i}
+				m.Most, buf = n, append(buf[:from], i)
 			case n == m.Most:
-				m.Tied = append(m.Tied, i)
+				buf = append(buf, i)
 			}
 		}
+		m.Tied = carve(buf, from)
 		m.Winners = m.Tied
 		if len(m.Tied) > 1 {
 			best := -1
-			var w []int
 			for _, i := range m.Tied {
-				g := t.Players[i].Grapes[r]
-				switch {
-				case g > best:
-					best, w = g, []int{i}
-				case g == best:
-					w = append(w, i)
+				best = max(best, t.Players[i].Grapes[r])
+			}
+			from := len(buf)
+			for _, i := range m.Tied {
+				if t.Players[i].Grapes[r] == best {
+					buf = append(buf, i)
 				}
 			}
-			m.ByGrapes = len(w) < len(m.Tied)
-			m.Winners = w
+			m.Winners = carve(buf, from)
+			m.ByGrapes = len(m.Winners) < len(m.Tied)
 		}
 		if k := len(m.Winners); k > 0 {
 			if t.Rules.MajorSplitCeil {
@@ -144,15 +148,27 @@ func Majorities(t GameTally) []Majority {
 	return out
 }
 
+// carve is buf[from:] with no room past its end, nil when empty.
+func carve(buf []int, from int) []int {
+	if len(buf) == from {
+		return nil
+	}
+	return buf[from:len(buf):len(buf)]
+}
+
 // Score turns a tally into the final result: each player's points per
 // Category, the tie-break values (eco position, council position) and the
 // ranking. A solo game adds the verdict against the Wine Merchant.
 func Score(t GameTally) *score.Result {
 	ru := t.Rules
 	res := &score.Result{Game: Game, Categories: Categories, TieBreaks: TieBreaks}
+	res.Players = make([]score.PlayerResult, 0, len(t.Players))
 	majors := Majorities(t)
+	// The players' points and tie-break values, each kind in one buffer.
+	nc, nt := len(Categories), 2
+	points, ties := make([]int, nc*len(t.Players)), make([]int, nt*len(t.Players))
 	for i, p := range t.Players {
-		pts := make([]int, len(Categories))
+		pts := points[i*nc : (i+1)*nc : (i+1)*nc]
 		pts[CatPrestige] = p.Prestige
 		if vineyardsCount(t, p) {
 			pts[CatRegions] = diversification(ru, p)
@@ -182,7 +198,9 @@ func Score(t GameTally) *score.Result {
 		if ru.EcoTieByValue {
 			eco = p.Eco
 		}
-		pr := score.PlayerResult{Name: p.Name, Seat: p.Seat, Points: pts, TieBreak: []int{eco, p.Council}}
+		tie := ties[i*nt : (i+1)*nt : (i+1)*nt]
+		tie[0], tie[1] = eco, p.Council
+		pr := score.PlayerResult{Name: p.Name, Seat: p.Seat, Points: pts, TieBreak: tie}
 		if p.Merchant {
 			pr.Note = "the Wine Merchant scores his cuvées and eco report only"
 		} else if t.Solo {
@@ -194,25 +212,17 @@ func Score(t GameTally) *score.Result {
 		if len(m.Tied) < 2 {
 			continue
 		}
-		var names []string
-		for _, w := range m.Winners {
-			names = append(names, t.Players[w].Name)
-		}
-		var tied []string
-		for _, w := range m.Tied {
-			tied = append(tied, t.Players[w].Name)
-		}
 		switch {
 		case len(m.Winners) == 1:
 			res.Notes = append(res.Notes, fmt.Sprintf("Major vineyard %s: %s tied on %d cards; %s produces the most grapes there and takes %d",
-				ru.regionName(m.Region), strings.Join(tied, ", "), m.Most, names[0], m.Each))
+				ru.regionName(m.Region), playerNames(t, m.Tied), m.Most, t.Players[m.Winners[0]].Name, m.Each))
 		default:
 			rounding := "rounded down"
 			if ru.MajorSplitCeil {
 				rounding = "rounded up"
 			}
 			res.Notes = append(res.Notes, fmt.Sprintf("Major vineyard %s: %s tied on cards and grapes; the %d points are split, %d each (%s)",
-				ru.regionName(m.Region), strings.Join(names, ", "), ru.MajorPP, m.Each, rounding))
+				ru.regionName(m.Region), playerNames(t, m.Winners), ru.MajorPP, m.Each, rounding))
 		}
 	}
 	res.Rank()
@@ -220,6 +230,19 @@ func Score(t GameTally) *score.Result {
 		soloVerdict(t, res)
 	}
 	return res
+}
+
+// playerNames lists the names of the players of the given indices: "Ann,
+// Ben".
+func playerNames(t GameTally, idx []int) string {
+	var b strings.Builder
+	for k, i := range idx {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(t.Players[i].Name)
+	}
+	return b.String()
 }
 
 // diversification is the PP for full sets of the regions.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -719,5 +720,57 @@ func TestGridTransferWritten(t *testing.T) {
 	d := replay(strings.Replace(game, at, "Ann: shipping 2\nBen: grid none\nmerchant ship none\n", 1))
 	if len(d) == 0 || d[0].Line <= 81 {
 		t.Errorf("Ben keeps his Tradition Brut in the œnothèque: the replay goes on, got %v", d)
+	}
+}
+
+// TestRecycledStates replays records with Options.NoState, where each
+// replay reuses the state of an earlier one (spareStates), and compares every
+// report with a replay from a new state: nothing of a game may leak into
+// the next. Invalid fixtures are mixed in, so that states abandoned halfway
+// are recycled too.
+func TestRecycledStates(t *testing.T) {
+	var recs [][]byte
+	for _, dir := range []string{"valid", "invalid"} {
+		files, _ := filepath.Glob("../../testdata/champagne/" + dir + "/*.vin")
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs = append(recs, data)
+		}
+	}
+	for players := 1; players <= 4; players++ {
+		for seed := uint64(1); seed <= 12; seed++ {
+			data, err := generate(players, seed, variantsFor(players, seed))
+			if err != nil {
+				t.Fatalf("players %d seed %d: %v", players, seed, err)
+			}
+			recs = append(recs, data)
+		}
+	}
+	// Interleave: a generated game after an invalid fixture, and so on.
+	mixed := make([][]byte, 0, len(recs))
+	for i, j := 0, len(recs)-1; i <= j; i, j = i+1, j-1 {
+		mixed = append(mixed, recs[i])
+		if i != j {
+			mixed = append(mixed, recs[j])
+		}
+	}
+	for _, asPlayed := range []bool{false, true} {
+		want := make([]*validate.Report, len(mixed))
+		for i, data := range mixed {
+			want[i] = validate.Check(games(), "r.vin", data, validate.Limits{}, validate.Options{AsPlayed: asPlayed})
+			want[i].State = nil
+		}
+		for round := range 2 {
+			for i, data := range mixed {
+				got := validate.Check(games(), "r.vin", data, validate.Limits{}, validate.Options{AsPlayed: asPlayed, NoState: true})
+				if !reflect.DeepEqual(got, want[i]) {
+					t.Fatalf("as played %v, pass %d, record %d: a recycled state replays differently:\n got %+v\nwant %+v\n%s",
+						asPlayed, round, i, got, want[i], data)
+				}
+			}
+		}
 	}
 }

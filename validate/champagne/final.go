@@ -12,15 +12,22 @@ type finalScore struct {
 
 // finish runs the final scoring after the 10th harvest.
 func (s *state) finish() {
-	s.pending = []want{{kind: wDone}}
+	s.pending = append(s.pending[:0], want{kind: wDone})
 	s.finished = true
 	t := champagne.GameTally{Solo: s.humans == 1 && s.merchant != nil, Rules: s.r.Score}
 	if s.merchant != nil {
 		t.MerchantLevel = s.r.MerchantNames[s.level]
 	}
+	// The tallies of a recycled state lend their maps (the result keeps
+	// none of them).
+	t.Players = s.tallyBuf[:0]
 	for i, p := range s.players {
+		var cards, grapes map[string]int
+		if i < len(s.tallyBuf) {
+			cards, grapes = s.tallyBuf[i].Cards, s.tallyBuf[i].Grapes
+		}
 		pt := champagne.PlayerTally{Name: p.name, Seat: i + 1, Merchant: p.merchant, Prestige: p.pp,
-			Cards: map[string]int{}, Grapes: map[string]int{},
+			Cards: emptied(cards), Grapes: emptied(grapes),
 			Still: p.stillCount(), Cellar: p.cellarCount(), Oeno: p.oenoCount(), Grid: sum3(p.grid),
 			Eco: s.r.ecoValue(p.eco), EcoPos: p.eco, Protection: p.tokens["protection"] > 0}
 		if p.merchant {
@@ -31,7 +38,7 @@ func (s *state) finish() {
 			pt.Cards[reg]++
 			pt.Grapes[reg] += o.card.Qty
 		}
-		if s.r.Options["land-token"] != "ignored" {
+		if !s.r.on.LandTokenIgnored {
 			for _, reg := range p.land {
 				pt.Cards[s.r.Regions[reg]]++
 			}
@@ -43,7 +50,9 @@ func (s *state) finish() {
 		}
 		t.Players = append(t.Players, pt)
 	}
-	s.final = &finalScore{tally: t, result: champagne.Score(t)}
+	s.tallyBuf = t.Players
+	s.finalBuf = finalScore{tally: t, result: champagne.Score(t)}
+	s.final = &s.finalBuf
 }
 
 func (s *state) result() *score.Result {

@@ -21,7 +21,12 @@ func (Game) Name() string { return "age-of-champagne" }
 
 // Replay checks a record line by line and scores the end.
 func (g Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report {
-	rep, _ := g.replay(rec, opt)
+	rep, s := g.replay(rec, opt)
+	if opt.NoState && s != nil {
+		// No caller keeps the state: the next record reuses it.
+		rep.State = nil
+		putState(s)
+	}
 	return rep
 }
 

@@ -247,10 +247,25 @@ func (s *state) merchantMarketing() {
 	}
 }
 
+// zoneActionTokens are the additional-action tokens of each zone
+// (zoneIndex), named once rather than at each placement.
+var zoneActionTokens = func() (ks [len(zoneNames)]string) {
+	for i, z := range zoneNames {
+		ks[i] = "additional-action-" + z
+	}
+	return ks
+}()
+
 // actionToken finds an additional-action token the player holds for a zone.
 func (s *state) actionToken(p *player, zone string) string {
-	if p.tokens["additional-action-"+zone] > 0 {
-		return "additional-action-" + zone
+	var key string
+	if i := zoneIndex(zone); i >= 0 {
+		key = zoneActionTokens[i]
+	} else {
+		key = "additional-action-" + zone
+	}
+	if p.tokens[key] > 0 {
+		return key
 	}
 	if p.tokens["additional-action"] > 0 {
 		return "additional-action"

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/vintner/vintner/validate"
 )
@@ -36,14 +37,13 @@ func syntax(tok int, format string, args ...any) *ruleError {
 	return &ruleError{tok: tok, code: validate.CodeSyntax, msg: fmt.Sprintf(format, args...)}
 }
 
-// newState prepares a game from the header.
+// newState prepares a game from the header, in a spare state when there
+// is one.
 func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
-	s := &state{r: r, vineSeen: make([]bool, len(r.Vineyards)), vineDisc: map[string]*vineCard{},
-		eventsSeen: map[string]int{}, tokensOut: map[string]int{}, tokensHeld: map[string]int{},
-		inheritSeen: map[string]int{}, holdN1: [2]int{-1, -1}, dealt: map[string]bool{}, subsidized: map[string]bool{}}
-	s.deals = make([][]string, len(rec.Players))
-	s.picks = make([][]string, len(rec.Players))
-	s.inheritLines = make([]*validate.Line, len(rec.Players))
+	s := takeState()
+	s.reset() // a new state gets its maps
+	s.r, s.holdN1 = r, [2]int{-1, -1}
+	s.vineSeen = grown(s.vineSeen, len(r.Vineyards))
 	for _, v := range rec.Variants {
 		k, val, _ := strings.Cut(strings.ToLower(v), "=")
 		switch k {
@@ -74,6 +74,9 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	if n > 4 {
 		return nil, fail(1, "Age of Champagne is played by 1 to 4 players, not %d", n)
 	}
+	s.deals = grownSlices(s.deals, n)
+	s.picks = grownSlices(s.picks, n)
+	s.inheritLines = grown(s.inheritLines, n)
 	if n == 1 && s.level == "" {
 		s.level = "easy" // solo is always against the Wine Merchant
 	}
@@ -82,35 +85,43 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 		e.variant = "merchant"
 		return nil, e
 	}
+	s.players = s.seatPtrs[:0]
 	for _, name := range rec.Players {
-		s.players = append(s.players, &player{name: name, collabs: r.Collaborators, eco: r.EcoStart,
-			press: r.PressStart, modules: r.ModulesStart, tokens: map[string]int{}, transport: map[string]bool{}})
+		s.newPlayer(player{name: name, collabs: r.Collaborators, eco: r.EcoStart,
+			press: r.PressStart, modules: r.ModulesStart})
 	}
 	s.humans = n
 	if s.level != "" {
-		m := &player{name: "Wine Merchant", merchant: true, collabs: r.MerchantCollabs, eco: r.EcoMerchant,
-			tokens: map[string]int{}, transport: map[string]bool{}}
 		k := r.MerchantLevels[s.level]
-		m.cellar = [3]int{k, k, k}
-		s.players = append(s.players, m)
-		s.merchant = m
+		s.merchant = s.newPlayer(player{name: "Wine Merchant", merchant: true, collabs: r.MerchantCollabs, eco: r.EcoMerchant,
+			cellar: [3]int{k, k, k}})
 	}
 	if s.tension && (s.seats() < 2 || s.seats() > 3) {
 		e := fail(1, "High Tension is for games of 2 or 3 players (the Wine Merchant included), not %d", s.seats())
 		e.variant = "high-tension"
 		return nil, e
 	}
-	for range r.SectorNames {
-		s.sectors = append(s.sectors, &sector{seen: map[string]*marketCard{}, discard: map[string]*marketCard{}, tokens: r.MarketTokens})
+	for i := range r.SectorNames {
+		var sec *sector
+		if i < cap(s.sectors) {
+			sec = s.sectors[:i+1][i] // a sector of an earlier game
+		}
+		if sec == nil {
+			sec = &sector{}
+		}
+		*sec = sector{seen: emptied(sec.seen), discard: emptied(sec.discard), tokens: r.MarketTokens}
+		s.sectors = append(s.sectors, sec)
 	}
 	total := 0
 	for _, c := range r.Tokens {
 		total += c
 	}
 	s.tokenSupply = total - r.MarketTokens*len(r.SectorNames)
-	s.placed = make([]int, len(s.players))
+	s.placed = grown(s.placed, len(s.players))
 	// The setup's steps, pushed last first (pending is a stack).
-	s.pending = make([]want, 0, 32)
+	if cap(s.pending) == 0 {
+		s.pending = make([]want, 0, 32)
+	}
 	s.pushFront(want{kind: wAuto, step: stepSetupDone}, want{kind: wRoundStart})
 	for i := n - 1; i >= 0; i-- {
 		s.pushFront(want{kind: wInherit, who: i})
@@ -120,6 +131,28 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	}
 	s.pushFront(want{kind: wSetupOffers})
 	return s, nil
+}
+
+// grown is xs with n zero elements, reusing its room.
+func grown[T any](xs []T, n int) []T {
+	if cap(xs) < n {
+		return make([]T, n)
+	}
+	xs = xs[:n]
+	clear(xs)
+	return xs
+}
+
+// grownSlices is n empty slices, each keeping its room.
+func grownSlices[T any](xs [][]T, n int) [][]T {
+	if cap(xs) < n {
+		xs = append(xs[:cap(xs)], make([][]T, n-cap(xs))...)
+	}
+	xs = xs[:n]
+	for i := range xs {
+		xs[i] = xs[i][:0]
+	}
+	return xs
 }
 
 func levelList(r *rules) string {
@@ -232,7 +265,8 @@ func (s *state) apply(l *validate.Line) *ruleError {
 	case validate.KindEvent:
 		return s.tableLine(l)
 	case validate.KindAction:
-		p := s.players[indexOf(s, l.Player)]
+		who := indexOf(s, l.Player)
+		p := s.players[who]
 		switch l.Verb {
 		case "exchange":
 			return s.exchange(p, l)
@@ -251,7 +285,7 @@ func (s *state) apply(l *validate.Line) *ruleError {
 				return fail(1, "%q is not a token used at will: prestige, eco and land tokens apply when gained; protection, transport, reservation and additional-action are used", l.Word(1))
 			}
 		}
-		if e := s.action(p, l); e != nil {
+		if e := s.action(who, l); e != nil {
 			return e
 		}
 		s.advance()
@@ -380,7 +414,7 @@ func (s *state) expectText() string {
 	case wPlant:
 		return fmt.Sprintf("%s places %s in a region: %s: plant %s REGION", name, w.card.ID, name, w.card.ID)
 	case wToken:
-		return fmt.Sprintf("%s draws a bonus token (%s): %s: token KIND", name, w.reason, name)
+		return fmt.Sprintf("%s draws a bonus token (%s): %s: token KIND", name, w.reasonText(s.r), name)
 	case wOeno:
 		return fmt.Sprintf("%s moves cuvées from the cellar to the œnothèque: %s: oenotheque CUVEES | none", name, name)
 	case wShip:
@@ -460,10 +494,10 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 		if s.merchant == nil {
 			return fail(0, "there is no Wine Merchant in this game (variant merchant=LEVEL)")
 		}
-		if l.Lower(1) == "check" {
+		if isWord(l.Word(1), "check") {
 			return s.merchantCheck(l)
 		}
-		if w.kind == wMerchantEvent && l.Lower(1) == "shipping" {
+		if w.kind == wMerchantEvent && isWord(l.Word(1), "shipping") {
 			s.pop()
 			if e := s.merchantEvent(l); e != nil {
 				return e
@@ -471,7 +505,7 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 			s.advance()
 			return nil
 		}
-		if w.kind == wMerchantShip && l.Lower(1) == "ship" {
+		if w.kind == wMerchantShip && isWord(l.Word(1), "ship") {
 			s.pop()
 			if e := s.merchantShip(l, w); e != nil {
 				return e
@@ -493,16 +527,23 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 var actionVerbs = []string{"vineyard", "press", "winery", "marketing", "shipping", "draw", "council", "disc", "use",
 	"exchange", "inherit", "discard", "plant", "token", "oenotheque", "ship", "harvest", "grid"}
 
-func knownVerb(v string) bool { return v == "œnothèque" || slices.Contains(actionVerbs, v) }
+func knownVerb(v string) bool {
+	switch v { // actionVerbs, as a switch: checked on every action
+	case "vineyard", "press", "winery", "marketing", "shipping", "draw", "council", "disc", "use",
+		"exchange", "inherit", "discard", "plant", "token", "oenotheque", "ship", "harvest", "grid", "œnothèque":
+		return true
+	}
+	return false
+}
 
 // verbFor is the verb of the line each step asks for.
 var verbFor = [...]string{wInherit: "inherit", wCorks: "discard", wPlant: "plant", wToken: "token",
 	wOeno: "oenotheque", wShip: "ship", wDraw: "draw", wHarvest: "harvest", wGrid: "grid", wDone: ""}
 
 // action handles a player's line.
-func (s *state) action(p *player, l *validate.Line) *ruleError {
+func (s *state) action(who int, l *validate.Line) *ruleError {
 	w := s.next()
-	who := indexOf(s, p.name)
+	p := s.players[who]
 	if w.kind == wPlace {
 		switch l.Verb {
 		case "vineyard", "press", "winery", "marketing", "shipping", "draw", "council":
@@ -510,7 +551,7 @@ func (s *state) action(p *player, l *validate.Line) *ruleError {
 		case "disc":
 			return s.place(who, l, true)
 		case "use":
-			if l.Lower(1) == "reservation" {
+			if isWord(l.Word(1), "reservation") {
 				return s.reserve(who, l)
 			}
 		}
@@ -689,12 +730,27 @@ func parseCubes(words []string, letters, what string) ([3]int, bool) {
 	return c, true
 }
 
-func words(l *validate.Line, from int) []string {
-	var out []string
-	for i := from; i < len(l.Tokens); i++ {
-		out = append(out, l.Tokens[i].Text)
+// isWord reports whether strings.ToLower(w) == target, for a lower-case
+// ASCII target, without allocating the lower-cased word.
+func isWord(w, target string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return strings.ToLower(w) == target // lower-casing may change the length
+		}
 	}
-	return out
+	if len(w) != len(target) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		b := w[i]
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if b != target[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func covers(have, need [3]int) bool {
@@ -760,8 +816,8 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 	if len(l.Tokens) != 3 {
 		return syntax(0, "an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name)
 	}
-	give, ok := parseCubes(words(l, 1)[:1], grapeLetters, "still wines")
-	get, ok2 := parseCubes(words(l, 2), grapeLetters, "still wines")
+	give, ok := parseCubes([]string{l.Word(1)}, grapeLetters, "still wines")
+	get, ok2 := parseCubes([]string{l.Word(2)}, grapeLetters, "still wines")
 	if !ok || !ok2 {
 		return cubeError(l, 1, grapeLetters, fmt.Sprintf("an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name))
 	}
@@ -791,24 +847,27 @@ func (s *state) check(l *validate.Line) *ruleError {
 	p := s.players[indexOf(s, l.Player)]
 	for _, pr := range l.Pairs() {
 		var got, want string
+		num, isNum := 0, true // a count, compared without formatting it
 		switch pr.Key {
 		case "pp":
-			got = strconv.Itoa(p.pp)
+			num = p.pp
 		case "eco":
-			got = strconv.Itoa(s.r.ecoValue(p.eco))
+			num = s.r.ecoValue(p.eco)
 		case "press":
-			got = strconv.Itoa(p.press)
+			num = p.press
 		case "modules":
-			got = strconv.Itoa(p.modules)
+			num = p.modules
 		case "vineyards":
-			got = strconv.Itoa(len(p.vines))
+			num = len(p.vines)
 		case "council":
+			isNum = false
 			for i, o := range s.order {
 				if o == indexOf(s, p.name) {
-					got = strconv.Itoa(i + 1)
+					num, isNum = i+1, true
 				}
 			}
 		case "still", "cellar", "oeno", "grid":
+			isNum = false
 			letters, src := cuveeLetters, p.grid
 			switch pr.Key {
 			case "still":
@@ -829,13 +888,20 @@ func (s *state) check(l *validate.Line) *ruleError {
 			}
 			got, want = cubes(src, letters), cubes(c, letters)
 		case "tokens":
-			got = strconv.Itoa(tokenCount(p))
+			num = tokenCount(p)
 		default:
 			e := syntax(pr.Tok, "unknown check key %q: %s", pr.Key, strings.Join(checkKeys, ", ")).withHint(pr.Key, checkKeys)
 			if k, ok := checkKeyFor[pr.Key]; ok {
 				e.hint = "did you mean " + k + "?"
 			}
 			return e
+		}
+		if isNum {
+			var buf [20]byte
+			if string(strconv.AppendInt(buf[:0], int64(num), 10)) == pr.Value {
+				continue
+			}
+			got = strconv.Itoa(num)
 		}
 		if want == "" {
 			want = pr.Value
@@ -866,24 +932,37 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 		return syntax(1, "merchant check KEY=VALUE …: pp, eco, cellar, oeno, grid")
 	}
 	for i := 2; i < len(l.Tokens); i++ {
-		k, v, ok := strings.Cut(l.Lower(i), "=")
+		// The key lower-cased (no allocation when it is already); the
+		// value as written, lower-cased only for a message.
+		k, v, ok := strings.Cut(l.Word(i), "=")
+		k = strings.ToLower(k)
 		if !ok {
 			return syntax(i, "merchant check KEY=VALUE …: pp, eco, cellar, oeno, grid")
 		}
 		var got, want string
+		num := 0
 		switch k {
 		case "pp":
-			got = strconv.Itoa(m.pp)
+			num = m.pp
 		case "eco":
-			got = strconv.Itoa(s.r.ecoValue(m.eco))
+			num = s.r.ecoValue(m.eco)
 		case "cellar", "oeno", "grid":
-			c, ok := parseCubes([]string{v}, cuveeLetters, k)
+			c, ok := cubeCounts(v, cuveeLetters)
 			if !ok {
-				e := syntax(i, "%s", notLetter(v, cuveeLetters))
+				e := syntax(i, "%s", notLetter(strings.ToLower(v), cuveeLetters))
 				e.hint = fmt.Sprintf("%s= lists the Wine Merchant's cuvées by letter (%s=TNB), or - for none", k, k)
 				return e
 			}
-			src := map[string][3]int{"cellar": m.cellar, "oeno": m.oeno, "grid": m.grid}[k]
+			src := m.grid
+			switch k {
+			case "cellar":
+				src = m.cellar
+			case "oeno":
+				src = m.oeno
+			}
+			if c == src {
+				continue
+			}
 			got, want = cubes(src, cuveeLetters), cubes(c, cuveeLetters)
 		default:
 			e := syntax(i, "unknown check key %q for the Wine Merchant: %s", k, strings.Join(merchantCheckKeys, ", ")).withHint(k, merchantCheckKeys)
@@ -893,7 +972,13 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 			return e
 		}
 		if want == "" {
-			want = v
+			// A number: compared without formatting it (no upper-case
+			// letter lower-cases to a digit).
+			var buf [20]byte
+			if string(strconv.AppendInt(buf[:0], int64(num), 10)) == v {
+				continue
+			}
+			got, want = strconv.Itoa(num), strings.ToLower(v)
 		}
 		if got != want {
 			return &ruleError{tok: i, code: validate.CodeCheck, msg: fmt.Sprintf("the Wine Merchant has %s=%s, not %s", k, got, want)}

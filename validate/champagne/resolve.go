@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/vintner/vintner/validate"
@@ -70,17 +69,24 @@ func (s *state) startResolution() {
 		pos[p] = i
 	}
 	sp := s.spots("shipping")
-	sort.SliceStable(ship, func(a, b int) bool {
-		ka, kb := ship[a], ship[b]
+	shipping := s.zone("shipping")
+	// A stable insertion sort (sort.SliceStable allocates): the Speak
+	// First spot, then turn order, then the spot.
+	before := func(ka, kb int) bool {
 		if sp[ka].First != sp[kb].First {
 			return sp[ka].First
 		}
-		wa, wb := s.zone("shipping")[ka].who, s.zone("shipping")[kb].who
+		wa, wb := shipping[ka].who, shipping[kb].who
 		if pos[wa] != pos[wb] {
 			return pos[wa] < pos[wb]
 		}
 		return ka < kb
-	})
+	}
+	for i := 1; i < len(ship); i++ {
+		for j := i; j > 0 && before(ship[j], ship[j-1]); j-- {
+			ship[j], ship[j-1] = ship[j-1], ship[j]
+		}
+	}
 	for _, k := range ship {
 		who := s.zone("shipping")[k].who
 		if s.players[who].merchant {
@@ -158,7 +164,7 @@ func (s *state) plant(who int, l *validate.Line, w want) *ruleError {
 // player and zone, under the subsidies option.
 func (s *state) subsidyDue(who int, zone string) bool {
 	key := ""
-	switch s.r.Options["subsidies"] {
+	switch s.r.on.Subsidies {
 	case "per-player":
 		key = s.nameOf(who)
 	case "per-zone":
@@ -176,32 +182,34 @@ func (s *state) subsidyDue(who int, zone string) bool {
 // paySubsidies: the subsidies' tokens are taken from the supply in turn
 // order, each player's in the order his spots resolved.
 func (s *state) paySubsidies() {
-	var ws []want
+	ws := s.scratch[:0]
 	for _, who := range s.order {
 		for _, q := range s.subsidies {
 			if q == who {
-				ws = append(ws, want{kind: wToken, who: who, reason: "subsidies"})
+				ws = append(ws, want{kind: wToken, who: who, reason: forSubsidies})
 			}
 		}
 	}
 	s.subsidies = s.subsidies[:0]
 	s.pushFront(ws...)
+	s.scratch = ws[:0]
 }
 
 // build resolves a press or winery spot.
 func (s *state) build(zone string, k, who int) {
 	p := s.players[who]
-	var ws []want
+	var buf [2]want
+	ws := buf[:0]
 	if zone == "press" {
 		if s.raisePress(who, 1, true) {
-			ws = append(ws, want{kind: wToken, who: who, reason: "press level " + strconv.Itoa(s.r.PressTokenAt)})
+			ws = append(ws, want{kind: wToken, who: who, reason: forPressLevel})
 		}
 	} else {
 		s.addModule(p)
 	}
 	s.effect(zone, k, who)
 	if s.linkedBonus(zone, k, who) {
-		ws = append(ws, want{kind: wToken, who: who, reason: "linked spots of the " + zone})
+		ws = append(ws, want{kind: wToken, who: who, reason: forLinkedSpots, zone: zoneIndex(zone)})
 	}
 	if s.event == "subsidies" && s.subsidyDue(who, zone) {
 		s.subsidies = append(s.subsidies, who) // drawn in turn order once both zones are resolved
@@ -226,7 +234,7 @@ func (s *state) raisePress(who, n int, draw bool) bool {
 		}
 	}
 	if due && !draw {
-		s.pushFront(want{kind: wToken, who: who, reason: "press level " + strconv.Itoa(s.r.PressTokenAt)})
+		s.pushFront(want{kind: wToken, who: who, reason: forPressLevel})
 	}
 	return due && draw
 }
@@ -308,7 +316,7 @@ func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 // draw: still wines blended into cuvées.
 func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
-	if len(l.Tokens) == 2 && l.Lower(1) == "none" {
+	if len(l.Tokens) == 2 && isWord(l.Word(1), "none") {
 		s.effect("draw", w.spot, who)
 		return nil
 	}
@@ -317,8 +325,8 @@ func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 	}
 	for i := 1; i < len(l.Tokens); i++ {
 		cu, wi, ok := strings.Cut(l.Word(i), "=")
-		c, ok1 := parseCubes([]string{cu}, cuveeLetters, "cuvée")
-		g, ok2 := parseCubes([]string{wi}, grapeLetters, "still wines")
+		c, ok1 := cubeCounts(cu, cuveeLetters)
+		g, ok2 := cubeCounts(wi, grapeLetters)
 		if !ok || !ok1 || !ok2 || sum3(c) != 1 {
 			e := syntax(i, "a draw is written CUVEE=WINES, one cuvée and its three still wines: %s: draw T=MPC N=PPM, or draw none", p.name)
 			if m := notLetter(cu, cuveeLetters) + notLetter(wi, grapeLetters); ok && m != "" {

@@ -230,22 +230,24 @@ func (r *rules) ecoValue(i int) int { return r.EcoValues[i] }
 // options holds the house rulings the engine reads while replaying, read
 // once from the tables (a map lookup per action showed in the profile).
 type options struct {
-	CorksDefectCellarThenOenotheque bool // option corks-defect cellar-then-oenotheque
-	CouncilOrderDescending          bool // option council-order descending
-	EcoSpillIgnoredAtSetup          bool // option eco-spill ignored-at-setup
-	ExchangeTimingOwnActions        bool // option exchange-timing own-actions
-	GridTransferWritten             bool // option grid-transfer written
-	ForfeitEffectLost               bool // option forfeit-effect lost
-	MarketRefillStackTop            bool // option market-refill stack-top
-	MarketTokensAnyActive           bool // option market-tokens any-active
-	MarketingOrderSpotOrder         bool // option marketing-order spot-order
-	OenothequeShippingYes           bool // option oenotheque-shipping yes
-	PandemicTopRowAll               bool // option pandemic-top-row all
-	PartialDeliveryEachCard         bool // option partial-delivery each-card
-	PartnerBonusNo                  bool // option partner-bonus no
-	PressTokenEachTime              bool // option press-token each-time
-	ReservationPenaltyWithEvent     bool // option reservation-penalty with-event
-	VitryatsKeyChardonnay           bool // option vitryats-key chardonnay
+	CorksDefectCellarThenOenotheque bool   // option corks-defect cellar-then-oenotheque
+	CouncilOrderDescending          bool   // option council-order descending
+	EcoSpillIgnoredAtSetup          bool   // option eco-spill ignored-at-setup
+	ExchangeTimingOwnActions        bool   // option exchange-timing own-actions
+	GridTransferWritten             bool   // option grid-transfer written
+	ForfeitEffectLost               bool   // option forfeit-effect lost
+	MarketRefillStackTop            bool   // option market-refill stack-top
+	MarketTokensAnyActive           bool   // option market-tokens any-active
+	MarketingOrderSpotOrder         bool   // option marketing-order spot-order
+	OenothequeShippingYes           bool   // option oenotheque-shipping yes
+	PandemicTopRowAll               bool   // option pandemic-top-row all
+	PartialDeliveryEachCard         bool   // option partial-delivery each-card
+	PartnerBonusNo                  bool   // option partner-bonus no
+	PressTokenEachTime              bool   // option press-token each-time
+	ReservationPenaltyWithEvent     bool   // option reservation-penalty with-event
+	VitryatsKeyChardonnay           bool   // option vitryats-key chardonnay
+	LandTokenIgnored                bool   // option land-token ignored
+	Subsidies                       string // option subsidies: per-player, per-zone, or one token per resolution
 }
 
 // opt reports whether a house ruling of the tables has the given value.

@@ -19,10 +19,13 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 			}
 		}
 	}
-	cards := words(l, 1)
+	var cards []validate.Token // the line's card ids
+	if len(l.Tokens) > 1 {
+		cards = l.Tokens[1:]
+	}
 	unseen := 0
-	for _, c := range s.r.Vineyards {
-		if !c.Inheritance && !s.vineSeen[c.Idx] {
+	for i := range s.r.Vineyards {
+		if c := &s.r.Vineyards[i]; !c.Inheritance && !s.vineSeen[c.Idx] {
 			unseen++
 		}
 	}
@@ -33,11 +36,14 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	if len(cards) != need {
 		return fail(0, "the board shows %d active vineyard offers (one per stack), not %d", need, len(cards))
 	}
-	offers := make([]*vineCard, 0, len(cards))
+	// Read into the spare buffer: the offers on the board stay as they are
+	// until the line is accepted.
+	offers := s.offersSpare[:0]
 	var seenBuf [8]int // indices of the cards read so far
 	seen := seenBuf[:0]
 	reshuffled0 := false // the first stack ran out: its card came from the discards
-	for i, id := range cards {
+	for i := range cards {
+		id := cards[i].Text
 		c := s.r.vine(id)
 		if c == nil {
 			e := fail(i+1, "no vineyard card of the game is called %q", id)
@@ -97,7 +103,7 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 			}
 		}
 	}
-	s.offers = offers
+	s.offers, s.offersSpare = offers, s.offers[:0]
 	return nil
 }
 
@@ -113,7 +119,9 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 			return nil, fail(i+1, "%s is a %s card", strings.ToUpper(m.ID), m.Sector)
 		}
 		cu, _ := parseCubes([]string{m.Cuvees}, cuveeLetters, "")
-		return &marketCard{ID: strings.ToUpper(m.ID), Sector: s.r.sector(m.Sector), Cuvees: cu, PP: m.Value, Transport: m.Transport}, nil
+		c := s.newCard()
+		*c = marketCard{ID: strings.ToUpper(m.ID), Sector: s.r.sector(m.Sector), Cuvees: cu, PP: m.Value, Transport: m.Transport}
+		return c, nil
 	}
 	if len(l.Tokens) != i+5 {
 		return nil, syntax(0, "a market card is declared as: market SECTOR ID CUVEES PP TRANSPORT (market france F07 TTN 9 truck), or market SECTOR ID as the tables print it")
@@ -122,7 +130,8 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 	if sec < 0 {
 		return nil, fail(i, "no market sector is called %q: %s", l.Word(i), strings.Join(s.r.SectorNames, ", ")).withHint(l.Word(i), s.r.SectorNames)
 	}
-	c := &marketCard{ID: strings.ToUpper(l.Word(i + 1)), Sector: sec}
+	c := s.newCard()
+	*c = marketCard{ID: strings.ToUpper(l.Word(i + 1)), Sector: sec}
 	cu, ok := parseCubes([]string{l.Word(i + 2)}, cuveeLetters, "cuvées")
 	if !ok || sum3(cu) == 0 {
 		e := syntax(i+2, "a market card asks for cuvées T (Tradition Brut), N (Blanc de noirs), B (Blanc de blancs): market france F07 TTN 9 truck")
@@ -150,6 +159,16 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 		}
 	}
 	return c, nil
+}
+
+// newCard returns room for a market card. The cards live in blocks that
+// never grow, so that a pointer to one stays valid as more are declared.
+func (s *state) newCard() *marketCard {
+	if len(s.cards) == cap(s.cards) {
+		s.cards = make([]marketCard, 0, 32)
+	}
+	s.cards = s.cards[:len(s.cards)+1]
+	return &s.cards[len(s.cards)-1]
 }
 
 func transportList(r *rules) string {
@@ -297,7 +316,8 @@ func (s *state) inheritCards(p *player, l *validate.Line) ([]keptCard, *ruleErro
 			inline = true
 		}
 	}
-	var kept []keptCard
+	kept := s.kept[:0] // the state's buffer: valid until the next line
+	defer func() { s.kept = kept[:0] }()
 	if !inline {
 		for t := 1; t < len(l.Tokens); t++ {
 			c := s.r.inheritance(strings.ToUpper(l.Word(t)))
@@ -446,14 +466,14 @@ func (s *state) dealLine(l *validate.Line) *ruleError {
 	if who < 0 {
 		return fail(1, "%q is not a player of this game", l.Word(1))
 	}
-	if s.deals[who] != nil {
+	if s.hasDeal[who] {
 		return fail(1, "%s's inheritance cards are already dealt", l.Word(1))
 	}
 	per := len(s.r.Inherit) / s.humans
 	if len(l.Tokens)-2 != per {
 		return fail(0, "the %d inheritance cards are dealt evenly: %d to each player, not %d", len(s.r.Inherit), per, len(l.Tokens)-2)
 	}
-	var hand []string
+	hand := s.deals[who][:0]
 	for i := 2; i < len(l.Tokens); i++ {
 		id := strings.ToUpper(l.Word(i))
 		if s.r.inheritance(id) == nil {
@@ -466,6 +486,7 @@ func (s *state) dealLine(l *validate.Line) *ruleError {
 		hand = append(hand, id)
 	}
 	s.deals[who] = hand
+	s.hasDeal[who] = len(hand) > 0
 	return nil
 }
 
@@ -474,13 +495,18 @@ func (s *state) dealLine(l *validate.Line) *ruleError {
 func (s *state) checkDraft() *ruleError {
 	n := s.humans
 	for i := 0; i < n; i++ {
-		if s.deals[i] == nil {
+		if !s.hasDeal[i] {
 			return fail(0, "the deal of %s's inheritance cards is missing (deal %s ID …)", s.players[i].name, s.players[i].name)
 		}
 	}
-	hands := make([][]string, n)
+	// The hands are copied into one buffer, each with no room past its end.
+	var handBuf [4][]string
+	hands := handBuf[:n]
+	s.hands = s.hands[:0]
 	for i := range hands {
-		hands[i] = append([]string(nil), s.deals[i]...)
+		from := len(s.hands)
+		s.hands = append(s.hands, s.deals[i]...)
+		hands[i] = s.hands[from:len(s.hands):len(s.hands)]
 	}
 	for k := 0; k < s.r.InheritKeep; k++ {
 		for i := 0; i < n; i++ {
@@ -517,23 +543,30 @@ func indexStr(xs []string, x string) int {
 
 // setupDone seats the Cellar Masters by stars.
 func (s *state) setupDone() {
-	var hs []int
+	hs := s.order[:0]
 	for i := 0; i < s.humans; i++ {
 		hs = append(hs, i)
 	}
-	sort.SliceStable(hs, func(a, b int) bool {
-		pa, pb := s.players[hs[a]], s.players[hs[b]]
+	// A stable insertion sort: more stars first, then the better
+	// Vineyard inheritance card (sort.SliceStable allocates).
+	before := func(a, b int) bool {
+		pa, pb := s.players[a], s.players[b]
 		if pa.stars != pb.stars {
 			return pa.stars > pb.stars
 		}
 		return pa.vineStar > pb.vineStar
-	})
+	}
+	for i := 1; i < len(hs); i++ {
+		for j := i; j > 0 && before(hs[j], hs[j-1]); j-- {
+			hs[j], hs[j-1] = hs[j-1], hs[j]
+		}
+	}
 	s.order = hs
 	if s.merchant != nil {
 		s.order = append(s.order, len(s.players)-1)
 	}
 	if s.tension {
-		s.blocked = map[string]int{}
+		s.blocked = emptied(s.blocked)
 		for z, sp := range s.r.HighTension {
 			s.blocked[z] = sp - 1
 		}
@@ -557,12 +590,11 @@ func (s *state) startRound() {
 		s.placed[i] = 0
 	}
 	s.resetBoard()
-	ws := []want{{kind: wEvent}}
+	s.pushFront(want{kind: wAuto, step: stepStartPlacement}) // pending is a stack: the last step first
 	if s.merchant != nil {
-		ws = append(ws, want{kind: wMerchantEvent})
+		s.pushFront(want{kind: wMerchantEvent})
 	}
-	ws = append(ws, want{kind: wAuto, step: stepStartPlacement})
-	s.pushFront(ws...)
+	s.pushFront(want{kind: wEvent})
 }
 
 func (s *state) spots(zone string) []spot {
@@ -592,15 +624,19 @@ func (s *state) baseSpots(zone string) []spot {
 
 func (s *state) resetBoard() {
 	s.extra = nil
-	for _, z := range zoneOrder {
-		n := len(s.baseSpots(z))
+	side := 0
+	if s.first {
+		side = 1
+	}
+	for zi, z := range zoneOrder {
+		n := len(s.r.zoneSpots[side][zi]) // baseSpots, by index
 		switch z {
 		case "vineyard":
 			n = len(s.offers)
 		case "council":
 			n = s.seats()
 		}
-		sp := s.board[zoneIndex(z)] // reused from round to round
+		sp := s.board[zi] // reused from round to round
 		if cap(sp) < n {
 			sp = make([]occupant, n)
 		}
@@ -608,10 +644,12 @@ func (s *state) resetBoard() {
 		for i := range sp {
 			sp[i] = free
 		}
-		if b, ok := s.blocked[z]; ok && b < n {
-			sp[b] = occupant{who: -2}
+		if len(s.blocked) > 0 {
+			if b, ok := s.blocked[z]; ok && b < n {
+				sp[b] = occupant{who: -2}
+			}
 		}
-		s.board[zoneIndex(z)] = sp
+		s.board[zi] = sp
 	}
 }
 
@@ -695,13 +733,15 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 			return syntax(len(l.Tokens), "climatic hazards names its key region: region=REGION")
 		}
 		s.eventArg = region
-		s.keyCheck = &keyCheck{event: "climatic hazards", region: region, grape: -1, chooser: chooser, line: l.Num}
+		s.key = keyCheck{event: "climatic hazards", region: region, grape: -1, chooser: chooser, line: l.Num}
+		s.keyCheck = &s.key
 	case "grapes-quality":
 		if grape < 0 {
 			return syntax(len(l.Tokens), "grapes quality names its key grape: grape=M|P|C")
 		}
 		s.eventArg = grape
-		s.keyCheck = &keyCheck{event: "grapes quality", region: -1, grape: grape, chooser: chooser, line: l.Num}
+		s.key = keyCheck{event: "grapes quality", region: -1, grape: grape, chooser: chooser, line: l.Num}
+		s.keyCheck = &s.key
 		for _, p := range s.players {
 			for _, o := range p.vines {
 				if o.card.Grape == grape {
@@ -710,7 +750,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 			}
 		}
 	case "corks-defect":
-		var ws []want
+		ws := s.scratch[:0]
 		for _, i := range s.order {
 			if s.players[i].merchant {
 				ws = append(ws, want{kind: wAuto, step: stepMerchantCorks})
@@ -719,6 +759,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 			}
 		}
 		s.pushFront(ws...)
+		s.scratch = ws[:0]
 	}
 	return nil
 }

@@ -72,34 +72,36 @@ func (s *state) shippable(who, k int, c *marketCard) string {
 func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
 	sp := s.spots("shipping")[w.spot]
-	if len(l.Tokens) == 2 && l.Lower(1) == "none" {
+	if len(l.Tokens) == 2 && isWord(l.Word(1), "none") {
 		if !s.r.on.ForfeitEffectLost {
 			s.effect("shipping", w.spot, who)
 		}
 		return nil
 	}
-	var ships []*shipment
-	cur := (*shipment)(nil)
+	// The shipments are read into the state's buffer; cur indexes the one
+	// being read (-1: none).
+	ships := s.ships[:0]
+	cur := -1
 	for i := 1; i < len(l.Tokens); i++ {
-		word := l.Lower(i)
+		word := l.Word(i)
 		switch {
 		case word == ",":
-			cur = nil
-		case cur == nil:
-			c := s.visible(strings.ToUpper(l.Word(i)))
+			cur = -1
+		case cur < 0:
+			c := s.visible(strings.ToUpper(word))
 			if c == nil {
 				return fail(i, "%s is not one of the market cards on the board (%s)", l.Word(i), s.visibleList())
 			}
-			cur = &shipment{card: c, tok: i, partner: -1}
-			ships = append(ships, cur)
-		case word == "keep" && i+1 < len(l.Tokens):
+			ships = append(ships, shipment{card: c, tok: i, partner: -1})
+			cur = len(ships) - 1
+		case isWord(word, "keep") && i+1 < len(l.Tokens):
 			kind, arg, e := s.tokenKind(l, i+1)
 			if e != nil {
 				return e
 			}
-			cur.keep, cur.keepArg, cur.keepTok = kind, arg, i+1
+			ships[cur].keep, ships[cur].keepArg, ships[cur].keepTok = kind, arg, i+1
 			i++
-		case word == "short" && i+1 < len(l.Tokens):
+		case isWord(word, "short") && i+1 < len(l.Tokens):
 			c, ok := parseCubes([]string{l.Word(i + 1)}, cuveeLetters, "cuvée")
 			if !ok || sum3(c) != 1 {
 				e := syntax(i+1, "short names the one cuvée not shipped: short T, short N or short B")
@@ -108,9 +110,9 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 				}
 				return e
 			}
-			cur.short = c
+			ships[cur].short = c
 			i++
-		case word == "partner" && i+2 < len(l.Tokens):
+		case isWord(word, "partner") && i+2 < len(l.Tokens):
 			if !s.partner {
 				return fail(i, "a partner helps only in the Trade Partnership variant")
 			}
@@ -131,12 +133,13 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 				}
 				return e
 			}
-			cur.partner, cur.pcuvee = pi, c
+			ships[cur].partner, ships[cur].pcuvee = pi, c
 			i += 2
 		default:
 			return syntax(i, "after a card: keep TOKEN, short CUVEE or partner NAME CUVEE; a second card follows a comma")
 		}
 	}
+	s.ships = ships[:0] // the buffer, grown, for the next line
 	max := s.r.Rows[sp.Row].Cards
 	if len(ships) > max {
 		return fail(ships[max].tok, "shipping %d validates %d market card(s) at most", w.spot+1, max)
@@ -145,8 +148,9 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		return fail(ships[1].tok, "%s is validated once", ships[0].card.ID)
 	}
 	shorts := 0
-	var refills []want
-	for _, sh := range ships {
+	refills := s.scratch[:0]
+	for i := range ships {
+		sh := &ships[i]
 		c := sh.card
 		if why := s.shippable(who, w.spot, c); why != "" {
 			return fail(sh.tok, "%s cannot be validated: %s", c.ID, why)
@@ -228,42 +232,45 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			}
 			s.gainToken(p, sh.keep, sh.keepArg)
 		}
-		refills = append(refills, s.validated(c)...)
+		if refill, ok := s.validated(c); ok {
+			refills = append(refills, refill)
+		}
 	}
 	s.pushFront(refills...)
+	s.scratch = refills[:0]
 	s.effect("shipping", w.spot, who)
 	return nil
 }
 
 // validated discards a card and returns its refill, if it comes now.
-func (s *state) validated(c *marketCard) []want {
+func (s *state) validated(c *marketCard) (want, bool) {
 	sec := s.sectors[c.Sector]
 	sec.discard[c.ID] = c
 	if c == sec.active {
 		sec.active = nil
 		if s.event == "global-pandemic" {
 			sec.pending++
-			return nil
+			return want{}, false
 		}
 		if s.r.on.MarketRefillStackTop {
-			return []want{{kind: wMarket, sector: c.Sector}}
+			return want{kind: wMarket, sector: c.Sector}, true
 		}
 		sec.active, sec.prov = sec.prov, nil
 	} else {
 		sec.prov = nil
 		if s.event == "global-pandemic" {
 			sec.pending++
-			return nil
+			return want{}, false
 		}
 	}
-	return []want{{kind: wMarket, sector: c.Sector}}
+	return want{kind: wMarket, sector: c.Sector}, true
 }
 
 // merchantEvent: the Automa part of the event card.
 func (s *state) merchantEvent(l *validate.Line) *ruleError {
 	m := s.merchant
 	mi := len(s.players) - 1
-	if len(l.Tokens) != 5 || l.Lower(3) != "cuvees" {
+	if len(l.Tokens) != 5 || !isWord(l.Word(3), "cuvees") {
 		return syntax(0, "merchant shipping SPOT cuvees CUVEES (merchant shipping 2 cuvees TN)")
 	}
 	k, err := strconv.Atoi(l.Word(2))
@@ -346,22 +353,23 @@ func less4(a, b [4]int) bool {
 // merchantBest lists the best cards the Merchant can fulfil from a spot.
 func (s *state) merchantBest(k int, except *marketCard, cellar [3]int) []*marketCard {
 	mi := len(s.players) - 1
-	var best []*marketCard
+	best := s.best[:0] // valid until the next call
 	var bk [4]int
 	for _, sec := range s.sectors {
-		for _, c := range []*marketCard{sec.active, sec.prov} {
+		for _, c := range [2]*marketCard{sec.active, sec.prov} {
 			if c == nil || c == except || s.shippable(mi, k, c) != "" || !covers(cellar, c.Cuvees) {
 				continue
 			}
 			key := s.merchantKey(c)
 			switch {
-			case best == nil || less4(bk, key):
-				best, bk = []*marketCard{c}, key
+			case len(best) == 0 || less4(bk, key):
+				best, bk = append(best[:0], c), key
 			case !less4(key, bk):
 				best = append(best, c)
 			}
 		}
 	}
+	s.best = best
 	return best
 }
 
@@ -372,15 +380,15 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 	mi := len(s.players) - 1
 	sp := s.spots("shipping")[w.spot]
 	max := s.r.Rows[sp.Row].Cards
-	var cards []*shipment
+	cards := s.ships[:0]
 	i := 2
-	if len(l.Tokens) == 3 && l.Lower(2) == "none" {
+	if len(l.Tokens) == 3 && isWord(l.Word(2), "none") {
 		i = len(l.Tokens)
 	}
 	for ; i < len(l.Tokens); i++ {
 		switch {
 		case l.Word(i) == ",":
-		case l.Lower(i) == "keep" && len(cards) > 0 && i+1 < len(l.Tokens):
+		case isWord(l.Word(i), "keep") && len(cards) > 0 && i+1 < len(l.Tokens):
 			kind, arg, e := s.tokenKind(l, i+1)
 			if e != nil {
 				return e
@@ -392,9 +400,10 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 			if c == nil {
 				return fail(i, "%s is not one of the market cards on the board (%s)", l.Word(i), s.visibleList())
 			}
-			cards = append(cards, &shipment{card: c, tok: i})
+			cards = append(cards, shipment{card: c, tok: i})
 		}
 	}
+	s.ships = cards[:0] // the buffer, grown, for the next line
 	cellar := m.cellar
 	var prev *marketCard
 	for n := 0; n < max; n++ {
@@ -425,8 +434,9 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 	if len(cards) > max {
 		return fail(cards[max].tok, "shipping %d validates %d market card(s) at most", w.spot+1, max)
 	}
-	var refills []want
-	for _, sh := range cards {
+	refills := s.scratch[:0]
+	for i := range cards {
+		sh := &cards[i]
 		c := sh.card
 		sec := s.sectors[c.Sector]
 		hasTok := c == sec.active && sec.tokens > 0
@@ -448,9 +458,12 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 			sec.tokens--
 			s.gainToken(m, sh.keep, sh.keepArg)
 		}
-		refills = append(refills, s.validated(c)...)
+		if refill, ok := s.validated(c); ok {
+			refills = append(refills, refill)
+		}
 	}
 	s.pushFront(refills...)
+	s.scratch = refills[:0]
 	s.effect("shipping", w.spot, mi)
 	return nil
 }

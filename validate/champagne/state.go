@@ -3,8 +3,10 @@ package champagne
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/vintner/vintner/score/champagne"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -182,7 +184,30 @@ type want struct {
 	card   *vineCard
 	sector int
 	spot   int
-	reason string
+	reason tokenReason // wToken: why the token is drawn
+}
+
+// tokenReason is why a bonus token is drawn, for the message (a string
+// built per token showed in the allocation profile).
+type tokenReason int
+
+const (
+	forSubsidies   tokenReason = iota + 1
+	forPressLevel              // the press reaches the token's level
+	forLinkedSpots             // zone: the zone of the linked spots
+)
+
+// reasonText says why the token is drawn: "press level 14".
+func (w want) reasonText(r *rules) string {
+	switch w.reason {
+	case forSubsidies:
+		return "subsidies"
+	case forPressLevel:
+		return "press level " + strconv.Itoa(r.PressTokenAt)
+	case forLinkedSpots:
+		return "linked spots of the " + zoneNames[w.zone]
+	}
+	return ""
 }
 
 // state is a game being replayed.
@@ -207,12 +232,11 @@ type state struct {
 	eventArg   int // sector, region or grape of the event
 	keyCheck   *keyCheck
 
-	board    [len(zoneNames)][]occupant // per zone (zoneIndex): the spots
-	holdN1   [2]int                     // collaborators moved to the n+1 marketing spots (-1 none)
-	placed   []int                      // collaborators placed this round per player
-	turn     int                        // index in order of the player to place next
-	blocked  map[string]int
-	resolved map[string]bool
+	board   [len(zoneNames)][]occupant // per zone (zoneIndex): the spots
+	holdN1  [2]int                     // collaborators moved to the n+1 marketing spots (-1 none)
+	placed  []int                      // collaborators placed this round per player
+	turn    int                        // index in order of the player to place next
+	blocked map[string]int
 
 	tokensOut   map[string]int // known out of the supply: held or discarded face up
 	tokensHeld  map[string]int
@@ -237,6 +261,112 @@ type state struct {
 	disputes []*ruleError     // errors applied as played by the current line
 	scratch  []want           // reused to line up the resolution
 	extra    map[string][]int // --as-played: spots taken twice this round (zone -> the real spot of each extra place)
+
+	// Storage the fields above point into, kept when a state is recycled
+	// for the next record (see reset).
+	seat        [maxSeats]player
+	seatPtrs    [maxSeats]*player
+	offersSpare []*vineCard // the offers being read, swapped with offers
+	key         keyCheck    // what keyCheck points to
+	finalBuf    finalScore  // what final points to
+	tallyBuf    []champagne.PlayerTally
+	cards       []marketCard // market cards declared, in blocks (see newCard)
+	ships       []shipment   // the cards of a ship line
+	best        []*marketCard
+	kept        []keptCard
+	hands       []string // checkDraft's hands, all in one
+	hasDeal     [maxSeats]bool
+}
+
+// maxSeats is the most places at the table: 4 Houses, or 3 and the Wine
+// Merchant.
+const maxSeats = 5
+
+// spareStates keeps the states of batch replays (Options.NoState, when no
+// caller keeps the state), emptied: the next records reuse their maps and
+// slices. A channel rather than a sync.Pool, which drops its states at
+// every collection, and a batch's small heap is collected often.
+var spareStates = make(chan *state, 8)
+
+// takeState returns a spare state, or a new one.
+func takeState() *state {
+	select {
+	case s := <-spareStates:
+		return s
+	default:
+		return new(state)
+	}
+}
+
+// putState keeps a state no one uses any more for the next record.
+func putState(s *state) {
+	s.reset() // holds nothing of its record while it waits
+	select {
+	case spareStates <- s:
+	default:
+	}
+}
+
+// reset empties a state for a new game: every field is zero but the maps
+// and slices, emptied and kept with their room.
+func (s *state) reset() {
+	old := *s
+	*s = state{}
+	s.order = old.order[:0]
+	s.offers, s.offersSpare = clearPtrs(old.offers), clearPtrs(old.offersSpare)
+	s.vineSeen = old.vineSeen[:0]
+	s.vineDisc = emptied(old.vineDisc)
+	s.sectors = old.sectors[:0]
+	s.eventsSeen = emptied(old.eventsSeen)
+	for i := range old.board {
+		s.board[i] = old.board[i][:0]
+	}
+	s.placed = old.placed[:0]
+	s.blocked = old.blocked
+	clear(s.blocked)
+	s.tokensOut, s.tokensHeld = emptied(old.tokensOut), emptied(old.tokensHeld)
+	s.inheritSeen, s.dealt = emptied(old.inheritSeen), emptied(old.dealt)
+	s.inheritKinds = old.inheritKinds
+	clear(s.inheritKinds)
+	s.deals, s.picks = old.deals[:0], old.picks[:0]
+	s.inheritLines = clearPtrs(old.inheritLines)
+	s.pending, s.scratch = old.pending[:0], old.scratch[:0]
+	s.subsidized = emptied(old.subsidized)
+	s.subsidies = old.subsidies[:0]
+	s.disputes = clearPtrs(old.disputes)
+	for i := range old.seat {
+		s.seat[i].vines, s.seat[i].land = old.seat[i].vines, old.seat[i].land
+		s.seat[i].tokens, s.seat[i].transport = old.seat[i].tokens, old.seat[i].transport
+	}
+	s.tallyBuf = old.tallyBuf
+	s.cards = old.cards[:0]
+	s.ships, s.best, s.kept, s.hands = old.ships[:0], clearPtrs(old.best), old.kept[:0], old.hands[:0]
+}
+
+// emptied clears a map for reuse; a nil map becomes an empty one.
+func emptied[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return map[K]V{}
+	}
+	clear(m)
+	return m
+}
+
+// clearPtrs empties a slice of pointers, dropping what they held.
+func clearPtrs[T any](xs []*T) []*T {
+	clear(xs[:cap(xs)])
+	return xs[:0]
+}
+
+// newPlayer seats the next player, reusing the seat's buffers.
+func (s *state) newPlayer(p player) *player {
+	seat := &s.seat[len(s.players)]
+	clear(seat.vines)
+	p.vines, p.land = seat.vines[:0], seat.land[:0]
+	p.tokens, p.transport = emptied(seat.tokens), emptied(seat.transport)
+	*seat = p
+	s.players = append(s.players, seat)
+	return seat
 }
 
 // dispute notes a broken rule. As played, the action is applied as written
@@ -263,6 +393,10 @@ type keyCheck struct {
 // pending is a stack: the next expected step is its last element, so that
 // pushing steps in front of the others reuses the slice.
 func (s *state) pushFront(ws ...want) {
+	if len(ws) == 1 {
+		s.pending = append(s.pending, ws[0])
+		return
+	}
 	for i := len(ws) - 1; i >= 0; i-- {
 		s.pending = append(s.pending, ws[i])
 	}

@@ -171,6 +171,8 @@ func fromTables(t *tables.Tables) *rules {
 	r.on.PressTokenEachTime = r.opt("press-token", "each-time")
 	r.on.ReservationPenaltyWithEvent = r.opt("reservation-penalty", "with-event")
 	r.on.VitryatsKeyChardonnay = r.opt("vitryats-key", "chardonnay")
+	r.on.LandTokenIgnored = r.opt("land-token", "ignored")
+	r.on.Subsidies = r.Options["subsidies"]
 	r.CubesPerColour = t.BoxCount("cubes-per-colour")
 	r.floorZero = r.opt("negative-score", "floor-zero")
 	r.MerchantLevels, r.MerchantNames = map[string]int{}, map[string]string{}
