@@ -54,7 +54,11 @@ func Score(tallies []Tally, v Values, notes []string) *score.Result {
 			}
 		}
 	}
-	r := &score.Result{Game: "grand-cru", Categories: cats, TieBreaks: TieBreaks, Notes: notes}
+	r := &score.Result{Game: "grand-cru", Categories: cats, TieBreaks: TieBreaks, Notes: notes,
+		Players: make([]score.PlayerResult, 0, len(tallies))}
+	// Every player's points and tie-break numbers, in one block.
+	const perPlayer = 4 + 2
+	nums := make([]int, perPlayer*len(tallies))
 	for _, t := range tallies {
 		counted := TileTypes(t.Tiles)
 		if v.PerTile {
@@ -63,14 +67,15 @@ func Score(tallies []Tally, v Values, notes []string) *score.Result {
 		p := score.PlayerResult{
 			Name:      t.Name,
 			Seat:      t.Seat,
-			Points:    []int{t.Money, v.TileValue * counted, v.CellarCube * t.Cellar, -v.LoanPenalty * t.Loans},
-			TieBreak:  []int{t.Loans, len(t.Tiles)},
+			Points:    append(nums[0:0:4], t.Money, v.TileValue*counted, v.CellarCube*t.Cellar, -v.LoanPenalty*t.Loans),
+			TieBreak:  append(nums[4:4:6], t.Loans, len(t.Tiles)),
 			RanksLast: t.Bankrupt,
 		}
 		if t.Bankrupt {
 			p.Note = "bankrupt: ranks last"
 		}
 		r.Players = append(r.Players, p)
+		nums = nums[perPlayer:]
 	}
 	r.Rank()
 	return r

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/vintner/vintner/validate"
 )
@@ -22,8 +23,32 @@ func num(l *validate.Line, i int) (int, bool) {
 	if w == "" || (w[0] < '0' || w[0] > '9') && w[0] != '-' && w[0] != '+' {
 		return 0, false
 	}
+	// One or two digits, as nearly every number of a record, are read here.
+	if len(w) <= 2 && '0' <= w[len(w)-1] && w[len(w)-1] <= '9' && '0' <= w[0] && w[0] <= '9' {
+		n := 0
+		for i := 0; i < len(w); i++ {
+			n = 10*n + int(w[i]-'0')
+		}
+		return n, true
+	}
 	n, err := strconv.Atoi(w)
 	return n, err == nil
+}
+
+// isWord tells whether token i is the keyword kw (written in lower case)
+// in any case, as l.Lower(i) == kw does, without lower-casing a word that
+// is already in lower case.
+func isWord(l *validate.Line, i int, kw string) bool {
+	w := l.Word(i)
+	if w == kw {
+		return true
+	}
+	for j := 0; j < len(w); j++ {
+		if c := w[j]; 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf {
+			return strings.ToLower(w) == kw
+		}
+	}
+	return false
 }
 
 func (s *state) variety(l *validate.Line, i int) (int, *fault) {
@@ -157,17 +182,25 @@ func (s *state) checkHarvest(p *player, l *validate.Line, vs []int, toks []int) 
 			return false, f
 		}
 	}
-	need := map[int]int{}
-	for i, v := range vs {
-		need[v]++
-		if need[v] > vinesWithCube(p, v) {
-			if vinesWithCube(p, v) == 0 {
-				return false, bad(toks[i], "%s has no %s vine with a cube to harvest", p.name, varietyNames[v])
-			}
-			return false, bad(toks[i], "%s has only %s with a cube", p.name, plural(vinesWithCube(p, v), varietyNames[v]+" vine", varietyNames[v]+" vines"))
+	// The vines with a cube, counted in one pass over the vineyard.
+	var withCube, need [nVarieties]int
+	cubes := 0
+	for _, t := range p.vineyard {
+		if t.kind < nVarieties && t.cube {
+			withCube[t.kind]++
+			cubes++
 		}
 	}
-	last := vineCubes(p) == len(vs)
+	for i, v := range vs {
+		need[v]++
+		if need[v] > withCube[v] {
+			if withCube[v] == 0 {
+				return false, bad(toks[i], "%s has no %s vine with a cube to harvest", p.name, varietyNames[v])
+			}
+			return false, bad(toks[i], "%s has only %s with a cube", p.name, plural(withCube[v], varietyNames[v]+" vine", varietyNames[v]+" vines"))
+		}
+	}
+	last := cubes == len(vs)
 	if last && s.ph == phActions && s.round < s.t.triggerRound() {
 		if f := s.illegal(bad(toks[len(toks)-1], "%s cannot harvest the last vine before the bottle reaches the rightmost leaf (round %d)", p.name, s.t.triggerRound())); f != nil {
 			return false, f
@@ -207,7 +240,7 @@ func (s *state) improvement(p *player, k int) (int, *fault) {
 // check only: returns the index to discard (-1 none).
 func (s *state) checkPlace(p *player, l *validate.Line, i int) (int, *fault) {
 	full := len(p.vineyard) >= s.t.Spaces
-	if l.Lower(i) != "discard" {
+	if !isWord(l, i, "discard") {
 		if i < len(l.Tokens) {
 			return -1, bad(i, "unexpected %q: the line ends here (or `discard TILE` when the vineyard is full)", l.Word(i))
 		}
@@ -263,7 +296,7 @@ func (s *state) place(p *player, k, discardAt int) {
 // tileRef reads `TILE` or `col N` at token i: a column (or -1 with the
 // kind for a display tile). fromDisplay allows display tiles.
 func (s *state) colRef(l *validate.Line, i int) (col, kind, next int, f *fault) {
-	if l.Lower(i) == "col" || l.Lower(i) == "column" {
+	if isWord(l, i, "col") || isWord(l, i, "column") {
 		c, ok := num(l, i+1)
 		if !ok || c < 1 || c > s.n {
 			return -1, -1, i, bad(i+1, "auction columns are numbered 1 to %d", s.n)

@@ -17,15 +17,10 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 			return f
 		}
 		p.done = true
-		s.festivalNext((p.seat + 1) % s.n)
+		s.festivalNext(s.after(p.seat))
 		return nil
 	}
-	sp := -1
-	for i, n := range spaceNames[:spDemand1] {
-		if n == l.Verb {
-			sp = i
-		}
-	}
+	sp := specialSpace(l.Verb)
 	switch l.Verb {
 	case "demand":
 		k := len(l.Tokens) - 1
@@ -120,7 +115,7 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 			s.dropPrice(sa.v)
 		}
 	case spJuice:
-		need := map[int]int{}
+		var need [nVarieties]int
 		var vs []int
 		for i := 1; i < len(l.Tokens); i++ {
 			v, f := s.variety(l, i)
@@ -209,8 +204,30 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 	p.actions++
 	s.space[sp] = p.seat + 1
 	apply()
-	s.festivalNext((p.seat + 1) % s.n)
+	s.festivalNext(s.after(p.seat))
 	return nil
+}
+
+// specialSpace is the festival space of a special action's verb, -1 for
+// none (demand and cash name several spaces). A switch, not a loop over
+// spaceNames, since it runs for every festival line;
+// TestSpecialSpacesAgree keeps the two in step.
+func specialSpace(verb string) int {
+	switch verb {
+	case "start-player":
+		return spStart
+	case "late-vintage":
+		return spLateVintage
+	case "special-delivery":
+		return spDelivery
+	case "grape-juice":
+		return spJuice
+	case "young-wine":
+		return spYoung
+	case "new-growth":
+		return spNewGrowth
+	}
+	return -1
 }
 
 // loans checks and carries out one player's decision in the loans step.

@@ -65,6 +65,9 @@ func readRulings(rec *validate.Record) (rulings, validate.Diagnostics) {
 	var r rulings
 	var diags validate.Diagnostics
 	for _, l := range rec.VariantLine {
+		// set is a func value, so what it is given escapes: a copy is
+		// given, so that a record without variants allocates nothing.
+		rr := r
 		for i := 1; i < len(l.Tokens); i++ {
 			set, ok := rulingVariants[strings.ToLower(l.Tokens[i].Text)]
 			if !ok {
@@ -77,8 +80,9 @@ func readRulings(rec *validate.Record) (rulings, validate.Diagnostics) {
 				diags = append(diags, d)
 				continue
 			}
-			set(&r)
+			set(&rr)
 		}
+		r = rr
 	}
 	return r, diags
 }
@@ -110,7 +114,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 	s := newState(t, r, rec.Players)
 	s.asPlayed = opt.AsPlayed
 	rep.State = s
-	var claims []*validate.Line
+	claims := make([]*validate.Line, 0, len(rec.Players)) // a claim a player, as a rule: one allocation
 	for _, l := range rec.Lines {
 		if opt.Truncated(l) {
 			return rep
@@ -215,13 +219,19 @@ func (s *state) waitingFor() string {
 
 // result scores the final state.
 func (s *state) result() *score.Result {
-	var tallies []scoregc.Tally
+	tallies := make([]scoregc.Tally, len(s.pl))
+	tiles := 0
 	for _, p := range s.pl {
-		t := scoregc.Tally{Name: p.name, Seat: p.seat + 1, Money: p.money, Cellar: cellarCubes(p), Loans: p.loans, Bankrupt: p.bankrupt}
+		tiles += len(p.vineyard)
+	}
+	names := make([]string, 0, tiles) // every vineyard's tile names, in one block
+	for i, p := range s.pl {
+		from := len(names)
 		for _, x := range p.vineyard {
-			t.Tiles = append(t.Tiles, kindName(x.kind))
+			names = append(names, kindName(x.kind))
 		}
-		tallies = append(tallies, t)
+		tallies[i] = scoregc.Tally{Name: p.name, Seat: p.seat + 1, Money: p.money, Tiles: names[from:len(names):len(names)],
+			Cellar: cellarCubes(p), Loans: p.loans, Bankrupt: p.bankrupt}
 	}
 	return scoregc.Score(tallies, s.values(), s.notes())
 }
@@ -230,12 +240,7 @@ func (s *state) values() scoregc.Values {
 	return scoregc.Values{TileValue: s.t.TileValue, CellarCube: s.t.CellarCube, LoanPenalty: s.t.LoanPenalty, PerTile: s.r.tilePerTile}
 }
 
-func (s *state) notes() []string {
-	if s.t.Verified {
-		return nil
-	}
-	return []string{fmt.Sprintf("scored with assumed component tables (%s): demand prices, barrels, interest and festival spaces are not from the printed board; see `vintner tables grand-cru`", s.t.Ruleset)}
-}
+func (s *state) notes() []string { return s.t.scoreNotes }
 
 // finishSetup checks that the setup is complete and starts year 1.
 func (s *state) finishSetup() *fault {
@@ -344,7 +349,8 @@ func (s *state) event(l *validate.Line) *fault {
 		s.setStart = true
 		return nil
 	case "display":
-		var kinds []int
+		var room [3 * maxPlayers]int // a setup display; longer lines grow
+		kinds := room[:0]
 		for i := 1; i < len(l.Tokens); i++ {
 			k, f := s.kind(l, i)
 			if f != nil {
@@ -412,12 +418,32 @@ func (s *state) event(l *validate.Line) *fault {
 }
 
 func (s *state) seatOf(name string) int {
+	// Players mostly act in turn: the one to move is tried first. (The
+	// reader refuses a name listed twice, so the first match is the only.)
+	if s.turn < len(s.pl) && sameName(s.pl[s.turn].name, name) {
+		return s.turn
+	}
 	for i, p := range s.pl {
-		if p.name == name {
+		if sameName(p.name, name) {
 			return i
 		}
 	}
 	return -1
+}
+
+// sameName is name == other for the short names of players, compared
+// here byte by byte: == calls memequal, which showed in the profile
+// (once a line).
+func sameName(name, other string) bool {
+	if len(name) != len(other) {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] != other[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // check compares a check line with the state.
@@ -473,7 +499,10 @@ func (s *state) listCounts(p *player, key string) (counts [nKinds]int, ok bool) 
 // it is not one.
 func parseCounts(v string) (counts [nKinds]int, ok bool) {
 	for v != "" {
-		i := strings.IndexAny(v, ",+")
+		i := strings.IndexByte(v, ',')
+		if j := strings.IndexByte(v, '+'); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
 		part := v
 		if i >= 0 {
 			part, v = v[:i], v[i+1:]

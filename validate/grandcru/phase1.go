@@ -9,17 +9,12 @@ import (
 // action replays a player's action line. It checks everything before it
 // changes anything, so a refused action leaves the state as it was.
 func (s *state) action(l *validate.Line) *fault {
-	seat := -1
-	for i, p := range s.pl {
-		if p.name == l.Player {
-			seat = i
-		}
-	}
+	seat := s.seatOf(l.Player)
 	if seat < 0 {
 		return bad(-1, "%s is not a player of this game", l.Player)
 	}
 	p := s.pl[seat]
-	if s.ph == phLoans && s.loansNext == 0 && seat < len(s.passedOver) && s.passedOver[seat] != "" && isFestivalVerb(l.Verb) {
+	if s.ph == phLoans && s.loansNext == 0 && p.passedOver != passedNot && isFestivalVerb(l.Verb) {
 		// A festival line by a player the festival passed over: if it
 		// does not read as the next year's action, say that the festival
 		// is over. The shallow copy keeps s.where() in the year end for
@@ -27,7 +22,7 @@ func (s *state) action(l *validate.Line) *fault {
 		saved := *s
 		if f := s.actionAfterLoans(seat, p, l); f != nil {
 			*s = saved
-			return bad(-1, "the festival is over: %s %s and was passed over (a player who cannot act writes no line)", p.name, s.passedOver[seat])
+			return bad(-1, "the festival is over: %s %s and was passed over (a player who cannot act writes no line)", p.name, passedOverText(p))
 		}
 		return nil
 	}
@@ -133,7 +128,7 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			return false, bad(1, "the display has no %s tile (display: %s)", kindName(k), joinKinds(s.display))
 		}
 		col, i := -1, 2
-		if l.Lower(2) == "col" || l.Lower(2) == "column" {
+		if isWord(l, 2, "col") || isWord(l, 2, "column") {
 			c, ok := num(l, 3)
 			if !ok || c < 1 || c > s.n {
 				return false, bad(3, "auction columns are numbered 1 to %d", s.n)
@@ -452,7 +447,8 @@ func (s *state) useImprovement(p *player, l *validate.Line, k int) (bool, *fault
 		p.money += s.t.price(v, s.t.topSpace(v))
 
 	case impHands:
-		var vs, toks []int
+		var room [2 * 2]int // two vines, as a rule; longer lines grow
+		vs, toks := room[:0:2], room[2:2:4]
 		for i := 1; i < len(l.Tokens); i++ {
 			v, f := s.variety(l, i)
 			if f != nil {
@@ -555,7 +551,8 @@ func (s *state) useImprovement(p *player, l *validate.Line, k int) (bool, *fault
 		s.stock[to] -= k
 
 	case impAdvertising:
-		var vs []int
+		var room [3]int // three names, as a rule; longer lines grow
+		vs := room[:0]
 		for i := 1; i < len(l.Tokens); i++ {
 			v, f := s.variety(l, i)
 			if f != nil {

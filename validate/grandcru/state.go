@@ -29,6 +29,28 @@ type player struct {
 	bankrupt bool
 	emerg    int // emergency loans taken this year
 	emergAll int // emergency loans taken in the whole game
+
+	// passedOver says why the festival that just closed went on without
+	// this player (passedNot when the player passed); it explains a
+	// festival line written after the festival is over.
+	passedOver passedOverReason
+}
+
+// passedOverReason is why a festival went on without a player.
+type passedOverReason uint8
+
+const (
+	passedNot      passedOverReason = iota // the player passed
+	passedAtLimit                          // took the most special actions a festival allows
+	passedNoPoints                         // no prestige left for any open space
+)
+
+// passedOverText says why the festival went on without p, for the message.
+func passedOverText(p *player) string {
+	if p.passedOver == passedAtLimit {
+		return fmt.Sprintf("had taken %s, the most a festival allows", plural(p.actions, "special action", "special actions"))
+	}
+	return "had no prestige left for any open space"
 }
 
 type phase int
@@ -81,10 +103,11 @@ type state struct {
 
 	year, round int
 	start       int
-	turn        int   // whose turn in Phase I or the festival
-	triggered   bool  // Year End has been triggered: final actions
-	final       []int // seats still owed a final action
-	newStart    int   // the festival's Starting Player, -1 none
+	turn        int             // whose turn in Phase I or the festival
+	triggered   bool            // Year End has been triggered: final actions
+	final       []int           // seats still owed a final action
+	finalSeats  [maxPlayers]int // final's storage, so that a year's trigger allocates nothing
+	newStart    int             // the festival's Starting Player, -1 none
 
 	price   [nVarieties]int // marker space, 0 = lowest
 	stock   [nVarieties]int
@@ -95,11 +118,6 @@ type state struct {
 	space   [nSpaces]int // seat+1 of the marker on a festival space
 
 	loansNext int // the loans step: position in turn order of the next player heard
-
-	// passedOver says, per seat, why the festival that just closed went
-	// on without that player ("" when the player passed); it explains a
-	// festival line written after the festival is over.
-	passedOver []string
 
 	setLoans, setStart, setDisplay bool
 
@@ -134,11 +152,35 @@ func (s *state) illegal(f *fault) *fault {
 	return nil
 }
 
+// maxPlayers is the most players a game has.
+const maxPlayers = 5
+
+// stateBlock is a state with its parts whose size the tables do not set,
+// allocated together: one allocation instead of five.
+type stateBlock struct {
+	state
+	players [maxPlayers]player
+	seats   [maxPlayers]*player
+	cols    [maxPlayers]column
+	display [3 * maxPlayers]int // the setup display is the longest
+}
+
+// newState starts a game of 2 to maxPlayers players (the callers check).
 func newState(t *Tables, r rulings, names []string) *state {
-	s := &state{t: t, r: r, n: len(names), newStart: -1, start: -1}
-	for i, n := range names {
-		p := &player{name: n, seat: i, prestige: t.Prestige, barrels: make([][nVarieties]int, t.barrels())}
-		s.pl = append(s.pl, p)
+	n := len(names)
+	blk := &stateBlock{}
+	s := &blk.state
+	*s = state{t: t, r: r, n: n, newStart: -1, start: -1,
+		pl: blk.seats[:n], cols: blk.cols[:n], display: blk.display[:0]}
+	// One block each for the barrels and the vineyards (room for a full
+	// vineyard: a tile is discarded before one is added to it).
+	B, S := t.barrels(), t.Spaces
+	barrels := make([][nVarieties]int, n*B)
+	tiles := make([]tile, n*S)
+	for i, name := range names {
+		blk.players[i] = player{name: name, seat: i, prestige: t.Prestige,
+			barrels: barrels[i*B : (i+1)*B : (i+1)*B], vineyard: tiles[i*S : i*S : (i+1)*S]}
+		s.pl[i] = &blk.players[i]
 	}
 	for v := range s.stock {
 		s.stock[v] = t.Cubes[v]
@@ -150,7 +192,6 @@ func newState(t *Tables, r rulings, names []string) *state {
 			s.pile[k] = t.Improvements
 		}
 	}
-	s.cols = make([]column, s.n)
 	for i := range s.cols {
 		s.cols[i] = column{kind: -1, bidder: -1}
 	}
@@ -183,7 +224,21 @@ func (s *state) order() []int {
 	return out
 }
 
-func (s *state) pos(seat int) int { return (seat - s.start + s.n) % s.n }
+func (s *state) pos(seat int) int {
+	if seat < s.start {
+		return seat - s.start + s.n
+	}
+	return seat - s.start
+}
+
+// after is the seat clockwise after seat. (No %: a division per turn
+// shows in the profile.)
+func (s *state) after(seat int) int {
+	if seat+1 == s.n {
+		return 0
+	}
+	return seat + 1
+}
 
 func (s *state) active() int {
 	n := 0
@@ -220,6 +275,17 @@ func cellarCubes(p *player) int {
 	return n
 }
 
+// emptyBarrel tells whether a barrel holds no cube. (Comparing the array
+// with its zero value would call memequal.)
+func emptyBarrel(b *[nVarieties]int) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // beginYear starts Phase I of a new year.
 func (s *state) beginYear() {
 	s.year++
@@ -247,28 +313,30 @@ func (s *state) afterAction(seat int, harvestedLast bool) {
 		s.turn = s.final[0]
 		return
 	}
+	active := s.active()
 	last := s.round >= s.t.triggerRound()
-	if last && (harvestedLast || s.active() <= 1) {
+	if last && (harvestedLast || active <= 1) {
 		s.trigger(seat)
 		return
 	}
-	if s.active() == 0 {
+	if active == 0 {
 		s.endActions()
 		return
 	}
 	// The next player in clockwise order who has not passed; passing the
 	// starting player's seat begins a new round and moves the bottle.
 	p := s.pos(seat)
+	next := seat
 	for k := 1; k <= s.n; k++ {
-		q := p + k
-		if q == s.n {
+		next = s.after(next)
+		if p+k == s.n {
 			s.round++
 			if s.round >= s.t.triggerRound() && s.active() <= 1 {
 				s.trigger(-1)
 				return
 			}
 		}
-		if next := (s.start + q) % s.n; !s.pl[next].passed {
+		if !s.pl[next].passed {
 			s.turn = next
 			return
 		}
@@ -280,7 +348,7 @@ func (s *state) afterAction(seat int, harvestedLast bool) {
 // except the one who triggered, once, clockwise after the trigger.
 func (s *state) trigger(seat int) {
 	s.triggered = true
-	s.final = nil
+	s.final = s.finalSeats[:0]
 	from := seat
 	if seat < 0 {
 		from = (s.start - 1 + s.n) % s.n
@@ -304,7 +372,7 @@ func (s *state) endActions() {
 	for _, k := range s.display {
 		s.discard[k]++
 	}
-	s.display = nil
+	s.display = s.display[:0]
 	for i := range s.cols {
 		c := &s.cols[i]
 		if c.kind >= 0 {
@@ -334,24 +402,31 @@ func (s *state) festivalScoring() {
 		if best == 0 {
 			continue
 		}
-		var top, next []*player
+		// Counted, not listed: who is first and second only matters when
+		// alone.
+		tops, seconds := 0, 0
+		var top, next *player
 		for _, p := range s.pl {
 			switch c := p.festival[v]; {
 			case c == best:
-				top = append(top, p)
+				tops++
+				top = p
 			case c == second && c > 0:
-				next = append(next, p)
+				seconds++
+				next = p
 			}
 		}
-		if len(top) > 1 {
-			for _, p := range top {
-				p.prestige += s.t.Majority[2]
+		if tops > 1 {
+			for _, p := range s.pl {
+				if p.festival[v] == best {
+					p.prestige += s.t.Majority[2]
+				}
 			}
 			continue
 		}
-		top[0].prestige += s.t.Majority[0]
-		if len(next) == 1 {
-			next[0].prestige += s.t.Majority[1]
+		top.prestige += s.t.Majority[0]
+		if seconds == 1 {
+			next.prestige += s.t.Majority[1]
 		}
 	}
 	for _, p := range s.pl {
@@ -402,42 +477,46 @@ func (s *state) canFestival(p *player) bool {
 // festivalNext gives the turn to the first player from seat on who can
 // still act, or closes the festival.
 func (s *state) festivalNext(seat int) {
+	q := seat
 	for k := 0; k < s.n; k++ {
-		q := (seat + k) % s.n
 		if s.canFestival(s.pl[q]) {
 			s.turn = q
 			return
 		}
+		q = s.after(q)
 	}
 	s.endFestival()
 }
 
 // endFestival runs the derived year-end steps: maturing and interest.
 func (s *state) endFestival() {
-	s.passedOver = make([]string, s.n)
-	for i, p := range s.pl {
+	for _, p := range s.pl {
 		switch {
 		case p.done:
+			p.passedOver = passedNot
 		case p.actions >= s.t.FestivalLimit:
-			s.passedOver[i] = fmt.Sprintf("had taken %s, the most a festival allows", plural(p.actions, "special action", "special actions"))
+			p.passedOver = passedAtLimit
 		default:
-			s.passedOver[i] = "had no prestige left for any open space"
+			p.passedOver = passedNoPoints
 		}
 	}
 	for i := range s.space {
 		s.space[i] = 0
 	}
 	// Maturing, right to left.
-	B := s.t.barrels()
+	mature, last := s.t.Mature, s.t.barrels()-1
 	for _, p := range s.pl {
-		for b := B - 1; b >= 0; b-- {
-			for v := 0; v < nVarieties; v++ {
-				c := p.barrels[b][v]
+		for b := last; b >= 0; b-- {
+			barrel := &p.barrels[b]
+			if emptyBarrel(barrel) {
+				continue // most barrels are
+			}
+			for v, c := range barrel {
 				if c == 0 {
 					continue
 				}
-				p.barrels[b][v] = 0
-				if b == B-1 || (s.t.Mature[b][v] && !s.t.Mature[b+1][v]) {
+				barrel[v] = 0
+				if b == last || (mature[b][v] && !mature[b+1][v]) {
 					s.stock[v] += c
 					continue
 				}
@@ -446,7 +525,7 @@ func (s *state) endFestival() {
 		}
 	}
 	// Interest, in turn order.
-	for _, seat := range s.order() {
+	for k, seat := 0, s.start; k < s.n; k, seat = k+1, s.after(seat) {
 		p := s.pl[seat]
 		owed := s.t.Interest[p.loans]
 		for p.money < owed && p.loans < s.t.MaxLoans {
@@ -480,7 +559,7 @@ func (s *state) finishLoans() {
 		s.ph = phOver
 		return
 	}
-	for _, seat := range s.order() {
+	for k, seat := 0, s.start; k < s.n; k, seat = k+1, s.after(seat) {
 		p := s.pl[seat]
 		for i := range p.vineyard {
 			t := &p.vineyard[i]
@@ -544,7 +623,7 @@ func (s *state) drawDisplay(kinds []int, want int) *fault {
 			s.discard[k] = 0
 		}
 	}
-	s.display = append([]int(nil), kinds...)
+	s.display = append(s.display[:0], kinds...)
 	return nil
 }
 

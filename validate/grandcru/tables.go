@@ -96,6 +96,11 @@ type Tables struct {
 	TileValue     int
 	CellarCube    int
 	LoanPenalty   int
+
+	// scoreNotes are the notes of every result scored under these tables
+	// (made once: a table is not changed once read). Results share the
+	// slice; its capacity is its length, so an append copies it.
+	scoreNotes []string
 }
 
 func kindName(k int) string {
@@ -107,40 +112,56 @@ func kindName(k int) string {
 
 // parseKind reads a tile name (a variety or an improvement, alias allowed).
 func parseKind(w string) (int, bool) {
-	if v, ok := parseVariety(w); ok {
-		return v, true
+	// Records are written in lower case: look the word up as written
+	// first, lower-casing only when that fails.
+	if k, ok := kindNamed(w); ok {
+		return k, true
 	}
-	w = strings.ToLower(w)
-	for i, n := range improvementNames {
-		if n == w {
-			return nVarieties + i, true
-		}
-	}
-	if i, ok := improvementAlias[w]; ok {
-		return nVarieties + i, true
+	if lw := strings.ToLower(w); lw != w {
+		return kindNamed(lw)
 	}
 	return 0, false
 }
 
 func parseVariety(w string) (int, bool) {
-	// Records are written in lower case: look the word up as written
-	// first, lower-casing only when that fails.
-	for i, n := range varietyNames {
-		if n == w {
-			return i, true
-		}
+	if k, ok := parseKind(w); ok && k < nVarieties {
+		return k, true
 	}
-	w = strings.ToLower(w)
-	for i, n := range varietyNames {
-		if n == w {
-			return i, true
-		}
-	}
+	return 0, false
+}
+
+// kindNamed looks up a lower-case tile name: varietyNames and
+// improvementNames, with their long and short forms. A switch (not a loop
+// over the names, nor a map) because every action names a tile or two;
+// TestKindNamesAgree keeps it in step with the name lists.
+func kindNamed(w string) (int, bool) {
 	switch w {
-	case "cabernet-sauvignon":
+	case "gamay":
+		return 0, true
+	case "syrah":
+		return 1, true
+	case "merlot":
+		return 2, true
+	case "cabernet", "cabernet-sauvignon":
 		return 3, true
-	case "pinot-noir":
+	case "pinot", "pinot-noir":
 		return 4, true
+	case "seal-of-excellence", "seal":
+		return impSeal, true
+	case "assemblage":
+		return impAssemblage, true
+	case "harvest-hands", "hands":
+		return impHands, true
+	case "bulk-purchaser", "bulk":
+		return impBulk, true
+	case "good-vintage", "vintage":
+		return impVintage, true
+	case "rich-harvest", "rich":
+		return impRich, true
+	case "aging":
+		return impAging, true
+	case "advertising":
+		return impAdvertising, true
 	}
 	return 0, false
 }
@@ -435,6 +456,9 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 	}
 	if diags.HasErrors() {
 		return nil, diags
+	}
+	if !t.Verified {
+		t.scoreNotes = []string{"scored with assumed component tables (" + t.Ruleset + "): demand prices, barrels, interest and festival spaces are not from the printed board; see `vintner tables grand-cru`"}
 	}
 	return t, nil
 }

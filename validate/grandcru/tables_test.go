@@ -113,3 +113,39 @@ func TestTablesUnknownWordFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecialSpacesAgree keeps specialSpace's switch in step with
+// spaceNames.
+func TestSpecialSpacesAgree(t *testing.T) {
+	for sp, n := range spaceNames {
+		want := sp
+		if sp >= spDemand1 {
+			want = -1
+		}
+		if got := specialSpace(n); got != want {
+			t.Errorf("specialSpace(%q) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+// TestKindNamesAgree keeps kindNamed's switch in step with the name lists.
+func TestKindNamesAgree(t *testing.T) {
+	for k := 0; k < nKinds; k++ {
+		if got, ok := kindNamed(kindName(k)); !ok || got != k {
+			t.Errorf("kindNamed(%q) = %d, %v; want %d", kindName(k), got, ok, k)
+		}
+	}
+	for alias, i := range improvementAlias {
+		if got, ok := kindNamed(alias); !ok || got != nVarieties+i {
+			t.Errorf("kindNamed(%q) = %d, %v; want %d", alias, got, ok, nVarieties+i)
+		}
+	}
+	for w, want := range map[string]int{"cabernet-sauvignon": 3, "pinot-noir": 4, "Merlot": 2, "BULK": impBulk} {
+		if got, ok := parseKind(w); !ok || got != want {
+			t.Errorf("parseKind(%q) = %d, %v; want %d", w, got, ok, want)
+		}
+	}
+	if _, ok := parseVariety("seal"); ok {
+		t.Error("parseVariety reads an improvement")
+	}
+}
