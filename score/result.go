@@ -7,7 +7,7 @@ package score
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -102,7 +102,7 @@ func (r *Result) Rank() {
 		}
 		p.Rank, p.Shared, p.Decided = 0, false, ""
 	}
-	sort.SliceStable(r.Players, func(i, j int) bool { return r.compare(&r.Players[i], &r.Players[j]) < 0 })
+	slices.SortStableFunc(r.Players, func(a, b PlayerResult) int { return r.compare(&a, &b) })
 	for i := range r.Players {
 		p := &r.Players[i]
 		if i > 0 && r.compare(&r.Players[i-1], p) == 0 {

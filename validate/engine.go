@@ -85,6 +85,9 @@ func CompareClaims(rep *Report, claims []*Line) {
 	if rep.Result == nil {
 		return
 	}
+	if rep.Claims == nil {
+		rep.Claims = make([]Claim, 0, len(claims))
+	}
 	for _, l := range claims {
 		p := rep.Result.Player(l.Player)
 		if p == nil {

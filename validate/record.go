@@ -361,11 +361,13 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		if len(rec.Players) == 0 {
 			return bad(-1, "the `players` line comes before the record's body")
 		}
-		if !rec.HasPlayer(l.Player) {
+		seat := rec.Seat(l.Player)
+		if seat < 0 {
 			d := Errorf(l, -1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}
+		l.Player = rec.Players[seat] // the same string: an engine's compare of names then stops at the pointer
 		if len(l.Tokens) == 0 {
 			return bad(0, "%s: what did %s do? an action follows the colon", l.Player, l.Player)
 		}
@@ -479,11 +481,13 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			return bad(1, "write `check NAME key=value …`")
 		}
 		l.Player = l.Tokens[1].Text
-		if !rec.HasPlayer(l.Player) {
+		seat := rec.Seat(l.Player)
+		if seat < 0 {
 			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}
+		l.Player = rec.Players[seat]
 		if d := lx.checkPairs(l, bad); d != nil {
 			return d
 		}
@@ -493,11 +497,13 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			return bad(1, "write `claim NAME POINTS`")
 		}
 		l.Player = l.Tokens[1].Text
-		if !rec.HasPlayer(l.Player) {
+		seat := rec.Seat(l.Player)
+		if seat < 0 {
 			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}
+		l.Player = rec.Players[seat]
 		n, err := strconv.Atoi(l.Tokens[2].Text)
 		if err != nil {
 			return bad(2, "a claim is a whole number of points, not %q", l.Tokens[2].Text)
