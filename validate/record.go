@@ -154,24 +154,34 @@ func (r *Record) HasPlayer(name string) bool { return r.Seat(name) >= 0 }
 
 // Seat returns the 0-based seat of a player, or -1.
 func (r *Record) Seat(name string) int {
-	// Players act in turn: try the one after the last found first.
+	// Players act in turn, or twice in a row: try the one after the last
+	// found, then the last found, then every seat.
 	if n := len(r.Players); n > 0 {
 		next := r.lastSeat + 1
 		if next >= n {
 			next = 0
 		}
-		if r.Players[next] == name {
+		if sameName(r.Players[next], name) {
 			r.lastSeat = next
 			return next
 		}
+		if r.lastSeat < n && sameName(r.Players[r.lastSeat], name) {
+			return r.lastSeat
+		}
 	}
 	for i, p := range r.Players {
-		if p == name {
+		if sameName(p, name) {
 			r.lastSeat = i
 			return i
 		}
 	}
 	return -1
+}
+
+// sameName is a == b, looking at the first byte before calling the
+// runtime's compare: names at a table are often of one length (Ann, Ben).
+func sameName(a, b string) bool {
+	return len(a) == len(b) && (len(a) == 0 || a[0] == b[0]) && a == b
 }
 
 // lower lower-cases a keyword; a word already in lower-case ASCII, as
