@@ -815,13 +815,7 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 			i++
 			col++
 		case '#':
-			comment := strings.TrimSpace(raw[i+1:])
-			if lx != nil {
-				l.extra = lx.newExtra()
-			} else {
-				l.extra = &lineExtra{}
-			}
-			l.extra.comment, l.extra.want = comment, parseWant(comment)
+			setComment(l, raw[i+1:], lx)
 			i = len(raw)
 		case ',':
 			add(Token{Text: ",", Col: int32(col)})
@@ -831,45 +825,12 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 		case '"':
 			quote = true
 			startCol := col
-			i++
-			col++
-			start := i
-			var esc []byte // the text so far, once an escape makes it differ from raw
-			closed := false
-			for i < len(raw) {
-				c := raw[i]
-				if c == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\') {
-					if esc == nil {
-						esc = append([]byte{}, raw[start:i]...)
-					}
-					esc = append(esc, raw[i+1])
-					i += 2
-					col += 2
-					continue
-				}
-				if c == '"' {
-					closed = true
-					break
-				}
-				w := 1
-				if c >= utf8.RuneSelf {
-					_, w = utf8.DecodeRuneInString(raw[i:])
-				}
-				if esc != nil {
-					esc = append(esc, raw[i:i+w]...)
-				}
-				i += w
-				col++
-			}
+			var text string
+			var closed bool
+			text, i, col, closed = quoted(raw, i, col)
 			if !closed {
 				return toks, false, unclosedQuote(file, num, startCol, raw)
 			}
-			text := raw[start:i]
-			if esc != nil {
-				text = string(esc)
-			}
-			i++ // the closing quote
-			col++
 			tok := Token{Text: text, Col: int32(startCol), Quoted: true}
 			if i < len(raw) && raw[i] == ':' && len(toks) == base {
 				l.Player, l.playerCol = tok.Text, int32(tok.Col)
@@ -879,24 +840,9 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 			}
 			add(tok)
 		default:
-			// The hottest loop of the reader: one test per ASCII byte, and
-			// the column from the byte count after, less the bytes that
-			// continue a multi-byte character.
 			start, startCol := i, col
-			continuation := 0
-			for i < len(raw) {
-				c := raw[i]
-				if plainWordByte[c] {
-					i++
-					continue
-				}
-				if c < utf8.RuneSelf {
-					break // a blank, '#', ',' or '"' ends the word
-				}
-				_, w := utf8.DecodeRuneInString(raw[i:])
-				i += w
-				continuation += w - 1
-			}
+			var continuation int
+			i, continuation = wordEnd(raw, i)
 			col += i - start - continuation
 			text := raw[start:i]
 			end = col
@@ -916,6 +862,89 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 		return toks, false, nil
 	}
 	return toks, true, nil
+}
+
+// setComment keeps the text after a '#'. Rare: kept out of lexInto's loop.
+//
+//go:noinline
+func setComment(l *Line, after string, lx *lexer) {
+	comment := strings.TrimSpace(after)
+	if lx != nil {
+		l.extra = lx.newExtra()
+	} else {
+		l.extra = &lineExtra{}
+	}
+	l.extra.comment, l.extra.want = comment, parseWant(comment)
+}
+
+// quoted reads the quoted word whose opening quote is raw[i], at column
+// col: its text (escapes \" and \\ undone), and the byte offset and column
+// just past the closing quote; closed is false when the line ends first.
+// Kept out of lexInto's loop, as wordEnd is.
+//
+//go:noinline
+func quoted(raw string, i, col int) (text string, next, nextCol int, closed bool) {
+	i++
+	col++
+	start := i
+	var esc []byte // the text so far, once an escape makes it differ from raw
+	for i < len(raw) {
+		c := raw[i]
+		if c == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\') {
+			if esc == nil {
+				esc = append([]byte{}, raw[start:i]...)
+			}
+			esc = append(esc, raw[i+1])
+			i += 2
+			col += 2
+			continue
+		}
+		if c == '"' {
+			closed = true
+			break
+		}
+		w := 1
+		if c >= utf8.RuneSelf {
+			_, w = utf8.DecodeRuneInString(raw[i:])
+		}
+		if esc != nil {
+			esc = append(esc, raw[i:i+w]...)
+		}
+		i += w
+		col++
+	}
+	if !closed {
+		return "", i, col, false
+	}
+	text = raw[start:i]
+	if esc != nil {
+		text = string(esc)
+	}
+	return text, i + 1, col + 1, true // past the closing quote
+}
+
+// wordEnd returns where the unquoted word starting at raw[i] ends, and how
+// many of its bytes continue a multi-byte character (the word's width in
+// columns is its length less those). The hottest loop of the reader: one
+// test per ASCII byte. Kept out of lexInto so that the loop runs in
+// registers: inlined there, it spilled to the stack on every byte.
+//
+//go:noinline
+func wordEnd(raw string, i int) (end, continuation int) {
+	for i < len(raw) {
+		c := raw[i]
+		if plainWordByte[c] {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			break // a blank, '#', ',' or '"' ends the word
+		}
+		_, w := utf8.DecodeRuneInString(raw[i:])
+		i += w
+		continuation += w - 1
+	}
+	return i, continuation
 }
 
 // unclosedQuote is the error of a quote never closed, built apart from the
