@@ -146,7 +146,7 @@ type Record struct {
 	VariantLine []*Line
 	Lines       []*Line // every other non-blank line, in order
 
-	lastSeat int // Seat's guess
+	byFirstByte [256]uint8 // Seat's index, see indexPlayers
 }
 
 // HasPlayer reports whether name is a player of the game.
@@ -154,28 +154,45 @@ func (r *Record) HasPlayer(name string) bool { return r.Seat(name) >= 0 }
 
 // Seat returns the 0-based seat of a player, or -1.
 func (r *Record) Seat(name string) int {
-	// Players act in turn, or twice in a row: try the one after the last
-	// found, then the last found, then every seat.
-	if n := len(r.Players); n > 0 {
-		next := r.lastSeat + 1
-		if next >= n {
-			next = 0
-		}
-		if sameName(r.Players[next], name) {
-			r.lastSeat = next
-			return next
-		}
-		if r.lastSeat < n && sameName(r.Players[r.lastSeat], name) {
-			return r.lastSeat
+	if len(name) > 0 && r.byFirstByte[0] != 0 {
+		// Names at a table mostly differ in their first letter: one compare.
+		if s := r.byFirstByte[name[0]]; s > 0 && sameName(r.Players[s-1], name) {
+			return int(s - 1)
 		}
 	}
 	for i, p := range r.Players {
 		if sameName(p, name) {
-			r.lastSeat = i
 			return i
 		}
 	}
 	return -1
+}
+
+// indexPlayers fills byFirstByte from Players: for each first byte, the
+// seat (+1) of the only player whose name starts with it; 0 when none or
+// several do. byFirstByte[0] (no name starts with a NUL) marks it filled.
+func (r *Record) indexPlayers() {
+	r.byFirstByte = [256]uint8{}
+	if len(r.Players) >= 255 {
+		return // left empty: Seat compares every name
+	}
+	var several [256]bool
+	for i, p := range r.Players {
+		if p == "" {
+			continue
+		}
+		c := p[0]
+		if r.byFirstByte[c] != 0 {
+			several[c] = true
+		}
+		r.byFirstByte[c] = uint8(i + 1)
+	}
+	for c := range several {
+		if several[c] {
+			r.byFirstByte[c] = 0
+		}
+	}
+	r.byFirstByte[0] = 1
 }
 
 // sameName is a == b, looking at the first byte before calling the
@@ -450,6 +467,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 				}
 				rec.Players = append(rec.Players, t.Text)
 			}
+			rec.indexPlayers()
 		case "variant":
 			if len(args) == 0 {
 				return bad(1, "`variant` names one or more variants")
