@@ -3,8 +3,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 )
 
 func main() {
@@ -15,5 +17,30 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stop := profile(os.Getenv("VINTNER_CPUPROFILE"))
+	code := Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// profile writes a CPU profile of the whole command to file, when set:
+// how docs/performance.md profiles the command as users run it.
+func profile(file string) (stop func()) {
+	if file == "" {
+		return func() {}
+	}
+	f, err := os.Create(file)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "vintner: VINTNER_CPUPROFILE: %v\n", err)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintf(os.Stderr, "vintner: VINTNER_CPUPROFILE: %v\n", err)
+		}
+	}
 }

@@ -174,14 +174,29 @@ func run(jobs, n int, work func(i int) Outcome, emit func(Outcome)) {
 	if jobs < 1 {
 		jobs = 1
 	}
+	type task struct {
+		i    int
+		done chan<- Outcome
+	}
 	pending := make(chan chan Outcome, jobs-1)
+	tasks := make(chan task)
+	// Long-lived workers rather than a goroutine per record: a worker's
+	// stack, grown once by the engines, serves every record after.
+	for range jobs {
+		go func() {
+			for t := range tasks {
+				t.done <- work(t.i)
+			}
+		}()
+	}
 	go func() {
 		for i := 0; i < n; i++ {
 			done := make(chan Outcome, 1)
 			pending <- done
-			go func() { done <- work(i) }()
+			tasks <- task{i, done}
 		}
 		close(pending)
+		close(tasks)
 	}()
 	for done := range pending {
 		emit(<-done)
