@@ -66,11 +66,18 @@ func sheetOf(t *Template, seed uint64) (*Layout, error) {
 }
 
 func setOf(t *Template, seed uint64, players int) ([]*Layout, error) {
-	ls, err := t.NewSet(seed, players)
+	var m sheetMemory
+	return setIn(&m, t, seed, players, "")
+}
+
+// setIn is setOf dealt into m's storage. The layouts' code is given when
+// it is written as encode writes it (saving a string), else encoded.
+func setIn(m *sheetMemory, t *Template, seed uint64, players int, given string) ([]*Layout, error) {
+	ls, err := t.newSetIn(m, seed, players)
 	if err != nil {
 		return nil, err
 	}
-	code := t.encode(seed, players)
+	code := t.encodeAs(seed, players, given)
 	for _, l := range ls {
 		l.Code = code
 	}
@@ -80,6 +87,13 @@ func setOf(t *Template, seed uint64, players int) ([]*Layout, error) {
 // Set decodes a game-set code into one layout per seat (Seat 1..N), all
 // sharing the top schedule.
 func Set(code string) ([]*Layout, error) {
+	var m sheetMemory
+	return setFromCode(&m, code, false)
+}
+
+// setFromCode is Set dealt into m's storage; with keepCode, the layouts'
+// code is the code given when it is canonical.
+func setFromCode(m *sheetMemory, code string, keepCode bool) ([]*Layout, error) {
 	t := defaultTemplate()
 	info, err := t.decodeCode(code)
 	if err != nil {
@@ -91,7 +105,27 @@ func Set(code string) ([]*Layout, error) {
 	if info.seat != 0 {
 		return nil, &CodeError{Code: code, Msg: "names one seat; a game set's code has no /seat"}
 	}
-	return setOf(t, info.seed, info.players)
+	given := ""
+	if keepCode {
+		given = code
+	}
+	return setIn(m, t, info.seed, info.players, given)
+}
+
+// SetMemory is storage for the sheets of game sets, reused from code to
+// code: a batch replay that keeps none of its layouts deals every record's
+// set into it instead of into new layouts. Its zero value is ready to use;
+// it is not safe for concurrent use.
+type SetMemory struct {
+	m sheetMemory
+}
+
+// Set is layouts.Set dealt into the memory: the same layouts (or error),
+// valid only until the next call, and read-only like SetCached's. Their
+// Code is the string given when it is written canonically, as codes
+// usually are, instead of a copy.
+func (m *SetMemory) Set(code string) ([]*Layout, error) {
+	return setFromCode(&m.m, code, true)
 }
 
 // Sheet decodes the code of one sheet: a pad page's code, or a game-set

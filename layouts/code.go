@@ -46,6 +46,19 @@ const (
 	mixAdd = 0x9E3779B9
 )
 
+// symbolValues[c] is the value of code symbol c, or -1: a code is read
+// symbol by symbol, without searching the alphabet for each.
+var symbolValues = func() (v [256]int8) {
+	for c := range v {
+		v[c] = int8(strings.IndexByte(codeAlphabet, byte(c)))
+	}
+	return v
+}()
+
+// symbolValue is the value of code symbol c (its index in codeAlphabet),
+// or -1.
+func symbolValue(c byte) int { return int(symbolValues[c]) }
+
 // codeInfo is what a code carries.
 type codeInfo struct {
 	version int
@@ -64,11 +77,22 @@ func pow31(n int) *big.Int {
 
 // encode writes a code for (seed, players) under the template's version.
 func (t *Template) encode(seed uint64, players int) string {
-	payload, ok := t.payloadSmall(seed, players)
+	return t.encodeAs(seed, players, "")
+}
+
+// encodeAs is encode, returning given itself when it is the code.
+func (t *Template) encodeAs(seed uint64, players int, given string) string {
+	var buf [smallDigits]byte
+	payload, ok := t.payloadSmallInto(seed, players, buf[:])
 	if !ok {
 		payload = t.payloadBig(seed, players)
 	}
-	return t.format(payload)
+	var codeBuf [48]byte // any 64-bit seed's code fits
+	code := t.appendCode(codeBuf[:0], payload)
+	if string(code) == given {
+		return given
+	}
+	return string(code)
 }
 
 // smallDigits is the longest payload whose arithmetic fits in 64 bits
@@ -103,6 +127,11 @@ func mulMod(a, b, m uint64) uint64 {
 // payloadSmall is payloadBig in 64-bit arithmetic; ok is false when the
 // number needs more than smallDigits symbols.
 func (t *Template) payloadSmall(seed uint64, players int) ([]byte, bool) {
+	return t.payloadSmallInto(seed, players, make([]byte, smallDigits))
+}
+
+// payloadSmallInto is payloadSmall written into buf (of smallDigits bytes).
+func (t *Template) payloadSmallInto(seed uint64, players int, buf []byte) ([]byte, bool) {
 	k := uint64(t.kinds())
 	if seed > (pow31Small[smallDigits]-k)/k {
 		return nil, false
@@ -117,7 +146,7 @@ func (t *Template) payloadSmall(seed uint64, players int) ([]byte, bool) {
 	lo, carry := bits.Add64(lo, mixAdd, 0)
 	hi += carry
 	_, m := bits.Div64(hi, lo, mod)
-	payload := make([]byte, digits)
+	payload := buf[:digits]
 	for i := digits - 1; i >= 0; i-- {
 		payload[i] = codeAlphabet[m%uint64(codeBase)]
 		m /= uint64(codeBase)
@@ -147,31 +176,28 @@ func (t *Template) payloadBig(seed uint64, players int) []byte {
 	return payload
 }
 
-// format writes a payload as a code: game, version, groups, check symbol.
-func (t *Template) format(payload []byte) string {
+// appendCode writes a payload as a code, appended to b: game, version,
+// groups, check symbol.
+func (t *Template) appendCode(b []byte, payload []byte) []byte {
 	check := codeAlphabet[checkValue(t.Version, payload)]
-	var b strings.Builder
-	b.WriteByte(codeGame)
-	b.WriteString(strconv.Itoa(t.Version))
+	b = append(b, codeGame)
+	b = strconv.AppendInt(b, int64(t.Version), 10)
 	for i := 0; i < len(payload); i += groupLen {
-		b.WriteByte('-')
-		b.Write(payload[i:min(i+groupLen, len(payload))])
+		b = append(b, '-')
+		b = append(b, payload[i:min(i+groupLen, len(payload))]...)
 	}
-	b.WriteByte('-')
-	b.WriteByte(check)
-	return b.String()
+	b = append(b, '-', check)
+	return b
 }
 
-// checkValue is the value of the check symbol for a payload.
+// checkValue is the value of the check symbol for a payload: the values
+// are 'B', the version and the payload symbols, weighted by their distance
+// from the end (the check symbol has weight 1).
 func checkValue(version int, payload []byte) int {
-	vals := []int{strings.IndexByte(codeAlphabet, codeGame), version}
-	for _, c := range payload {
-		vals = append(vals, strings.IndexByte(codeAlphabet, c))
-	}
-	sum := 0
-	for i, v := range vals {
-		weight := len(vals) + 1 - i
-		sum += weight * v
+	n := 2 + len(payload) // values before the check symbol
+	sum := (n+1)*symbolValue(codeGame) + n*version
+	for i, c := range payload {
+		sum += (n - 1 - i) * symbolValue(c)
 	}
 	return (codeBase - sum%codeBase) % codeBase
 }
@@ -215,12 +241,15 @@ func (t *Template) decodeCode(code string) (codeInfo, error) {
 		}
 		info.seat = n
 	}
-	var s []byte
+	var sBuf [32]byte // a code of the usual length is read without allocating
+	s := sBuf[:0]
 	for _, r := range body {
 		switch {
 		case r == '-' || r == ' ' || r == '\t':
+		case 'a' <= r && r <= 'z':
+			s = append(s, byte(r-'a'+'A'))
 		case r < 128:
-			s = append(s, strings.ToUpper(string(r))[0])
+			s = append(s, byte(r))
 		default:
 			return bad(false, "contains %q: codes use only the digits 2–9 and letters other than I, O and U", r)
 		}
@@ -243,7 +272,7 @@ func (t *Template) decodeCode(code string) (codeInfo, error) {
 		return bad(true, "has %d symbols after %c%d; a code has %d (%d for very large seeds): a symbol is missing or extra", len(rest), codeGame, t.Version, minDigits+1, maxDigits+1)
 	}
 	for i, c := range rest {
-		if strings.IndexByte(codeAlphabet, c) < 0 {
+		if symbolValue(c) < 0 {
 			hint := ""
 			switch c {
 			case '0', 'O':
@@ -294,7 +323,7 @@ func (t *Template) unscrambleSmall(payload []byte) (seed uint64, players int, ok
 	mod := pow31Small[digits]
 	var m uint64
 	for _, c := range payload {
-		m = m*uint64(codeBase) + uint64(strings.IndexByte(codeAlphabet, c))
+		m = m*uint64(codeBase) + uint64(symbolValue(c))
 	}
 	m = (m + mod - mixAdd%mod) % mod
 	m = mulMod(m, mixInverse()[digits], mod)
@@ -312,7 +341,7 @@ func (t *Template) unscrambleBig(payload []byte) (seed uint64, players int, err 
 	m := new(big.Int)
 	for _, c := range payload {
 		m.Mul(m, bigBase)
-		m.Add(m, big.NewInt(int64(strings.IndexByte(codeAlphabet, c))))
+		m.Add(m, big.NewInt(int64(symbolValue(c))))
 	}
 	inv := new(big.Int).ModInverse(big.NewInt(mixMul), mod)
 	m.Sub(m, big.NewInt(mixAdd))

@@ -3,6 +3,7 @@ package layouts
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/vintner/vintner/internal/rng"
 )
@@ -42,13 +43,52 @@ type setDeal struct {
 	bonuses []Bonus
 }
 
-func (t *Template) dealSet(seed uint64) (*setDeal, error) {
+// dealer is the working memory of dealing. Dealers are pooled, so that
+// dealing a set allocates only its sheets: a season's batch deals one set
+// per record.
+type dealer struct {
+	set      setDeal
+	vals     []byte
+	demand   []int
+	shuffled []int
+	perm     []int
+	colours  []Colour
+	durs     []int
+	res      resourceScratch
+}
+
+var dealers = sync.Pool{New: func() any { return new(dealer) }}
+
+// zeroed returns s resized to n zero items, reusing its array when it is
+// large enough.
+func zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// shuffle is src.Shuffle over s: the same draws in the same order, without
+// a call through a closure for every swap.
+func shuffle[T any](src *rng.Source, s []T) {
+	for i := len(s) - 1; i > 0; i-- {
+		j := src.Intn(i + 1)
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// dealSet deals what a set shares into dl.set.
+func (t *Template) dealSet(seed uint64, dl *dealer) error {
 	p := t.plan()
 	src := rng.Derive(seed, setStream)
-	d := &setDeal{}
+	d := &dl.set
+	d.top = [lastYear + 1]TopCell{}
 	for _, s := range t.Schedules {
-		vals := slices.Clone(s.Values)
-		src.Shuffle(len(vals), func(i, j int) { vals[i], vals[j] = vals[j], vals[i] })
+		vals := append(dl.vals[:0], s.Values...)
+		dl.vals = vals
+		shuffle(src, vals)
 		for i, y := range s.Years {
 			if s.Kind == "region" {
 				d.top[y].Region = Region(vals[i])
@@ -57,20 +97,20 @@ func (t *Template) dealSet(seed uint64) (*setDeal, error) {
 			}
 		}
 	}
-	costs, err := t.dealCosts(p, src)
+	var err error
+	d.costs, err = t.dealCosts(p, src, dl)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	d.costs = costs
 	colours := p.colours
-	d.grapes = make([]Colour, 0, len(t.GrapeColours))
+	d.grapes = d.grapes[:0]
 	for _, c := range t.GrapeColours {
 		if c == 0 {
 			c = colours[src.Intn(len(colours))]
 		}
 		d.grapes = append(d.grapes, c)
 	}
-	d.bonuses = make([]Bonus, 0, len(t.Trellis))
+	d.bonuses = d.bonuses[:0]
 	for _, row := range t.Trellis {
 		b := row.Bonus
 		switch b.Kind {
@@ -84,7 +124,7 @@ func (t *Template) dealSet(seed uint64) (*setDeal, error) {
 		}
 		d.bonuses = append(d.bonuses, b)
 	}
-	return d, nil
+	return nil
 }
 
 // colours lists the colours the tables use, in r, p, w order.
@@ -120,24 +160,24 @@ type regionType struct {
 
 // dealCosts deals each age's cask costs over the wine types of that age,
 // again until every region's demand is within the template's range. The
-// costs are aligned with the plan's rts.
-func (t *Template) dealCosts(p *dealPlan, src *rng.Source) ([]int, error) {
-	out := make([]int, len(p.rts))
-	demand := make([]int, len(t.Regions))
-	var shuffled []int
+// costs (in dl.set.costs' array) are aligned with the plan's rts.
+func (t *Template) dealCosts(p *dealPlan, src *rng.Source, dl *dealer) ([]int, error) {
+	out := zeroed(dl.set.costs, len(p.rts))
+	demand := zeroed(dl.demand, len(t.Regions))
+	dl.demand = demand
 	for range maxDeals {
 		clear(demand)
 		k := 0
-		for a, age := range p.ages {
-			shuffled = append(shuffled[:0], t.CaskCosts[age]...)
-			costs := shuffled
-			src.Shuffle(len(costs), func(i, j int) { costs[i], costs[j] = costs[j], costs[i] })
-			for i, rt := range p.byAge[a] {
+		for a := range p.ages {
+			costs := append(dl.shuffled[:0], p.costsByAge[a]...)
+			dl.shuffled = costs
+			shuffle(src, costs)
+			for i := range p.byAge[a] {
 				out[k] = costs[i]
-				k++
-				if ri := regionIndexOf(t, rt.region); ri >= 0 {
+				if ri := p.rtRegion[k]; ri >= 0 {
 					demand[ri] += costs[i]
 				}
+				k++
 			}
 		}
 		ok := true
@@ -161,74 +201,148 @@ func regionIndexOf(t *Template, r Region) int {
 	return -1
 }
 
-// dealSheet builds one sheet of a set.
-func (t *Template) dealSheet(seed uint64, stream uint64, d *setDeal) (*Layout, error) {
-	p := t.plan()
-	src := rng.Derive(seed, stream)
-	l := &Layout{
-		Template:  t.Name,
-		Version:   t.Version,
-		Seed:      seed,
-		CaskSlots: t.CaskSlots,
-		CasksPre:  t.CasksPre,
-		Top:       d.top,
-	}
-	l.Wines = slices.Clone(t.Wines)
-	l.Paths = slices.Clone(t.Paths)
-	if err := t.dealTables(p, src, l); err != nil {
-		return nil, err
-	}
-	for i := range l.Wines {
-		w := &l.Wines[i]
-		w.Casks = p.costOf(d.costs, w.Region, w.Type)
-	}
-	var scratch resourceScratch
-	for k, r := range t.Regions {
-		if err := t.dealResources(p, &scratch, src, l, k, r.Letter); err != nil {
-			return nil, err
+// sheetMemory is the storage of a set's sheets: one array of each kind
+// for all seats, each sheet's lists cut from it, so that a set costs a
+// handful of allocations however many seats it has (and none when the
+// memory is reused, see SetMemory). The lists are cut with their capacity
+// at their length: a caller appending to one sheet's list copies it
+// instead of writing over the next sheet's.
+type sheetMemory struct {
+	// the first ready sheets hold t's fixed parts (ids, coordinates,
+	// path ends, vine pointers): a sheet dealt again from the same
+	// template only has its dealt values rewritten
+	t       *Template
+	ready   int
+	layouts []Layout
+	out     []*Layout
+	wines   []Wine
+	paths   []Path
+	vines   []*WineType
+	grapes  []WineType
+	trellis []TrellisRow
+}
+
+// room makes the memory hold n sheets of t, reusing its arrays when they
+// are large enough.
+func (m *sheetMemory) room(t *Template, n int) {
+	if m.t != t || cap(m.layouts) < n || cap(m.wines) < n*len(t.Wines) || cap(m.paths) < n*len(t.Paths) ||
+		cap(m.vines) < n*t.VineCount || cap(m.grapes) < n*len(t.Grapes) || cap(m.trellis) < n*len(t.Trellis) {
+		*m = sheetMemory{t: t,
+			layouts: make([]Layout, n),
+			out:     make([]*Layout, n),
+			wines:   make([]Wine, n*len(t.Wines)),
+			paths:   make([]Path, n*len(t.Paths)),
+			vines:   make([]*WineType, n*t.VineCount),
+			grapes:  make([]WineType, n*len(t.Grapes)),
+			trellis: make([]TrellisRow, n*len(t.Trellis)),
 		}
 	}
-	colours := slices.Clone(d.grapes)
-	src.Shuffle(len(colours), func(i, j int) { colours[i], colours[j] = colours[j], colours[i] })
-	l.Vines = make([]*WineType, t.VineCount)
-	grapes := make([]WineType, len(t.Grapes)) // one allocation for every grape
-	for i, g := range t.Grapes {
-		grapes[i] = WineType{Colour: colours[i], Age: g.Age}
-		l.Vines[g.Vine-1] = &grapes[i]
+	m.layouts = m.layouts[:n]
+	m.out = m.out[:n]
+	m.wines, m.paths = m.wines[:n*len(t.Wines)], m.paths[:n*len(t.Paths)]
+	m.vines, m.grapes = m.vines[:n*t.VineCount], m.grapes[:n*len(t.Grapes)]
+	m.trellis = m.trellis[:n*len(t.Trellis)]
+}
+
+// part is the i-th run of n items of s, its capacity cut at its length.
+func part[T any](s []T, i, n int) []T {
+	return s[i*n : (i+1)*n : (i+1)*n]
+}
+
+// sheet returns sheet i, its lists cut to the template's sizes, and the
+// grapes its vines point to.
+func (m *sheetMemory) sheet(t *Template, i int) (*Layout, []WineType) {
+	l := &m.layouts[i]
+	*l = Layout{
+		Wines:   part(m.wines, i, len(t.Wines)),
+		Paths:   part(m.paths, i, len(t.Paths)),
+		Vines:   part(m.vines, i, t.VineCount),
+		Trellis: part(m.trellis, i, len(t.Trellis)),
 	}
-	l.Trellis = make([]TrellisRow, 0, len(t.Trellis))
+	grapes := part(m.grapes, i, len(t.Grapes))
+	if i >= m.ready {
+		copy(l.Wines, t.Wines)
+		copy(l.Paths, t.Paths)
+		for k, g := range t.Grapes {
+			l.Vines[g.Vine-1] = &grapes[k]
+		}
+		m.ready = i + 1
+	} else {
+		// The fixed parts are in place. Every wine's type and casks are
+		// dealt again (dealTables, dealSheet), the paths' resources only
+		// on some paths: they start over.
+		for k := range l.Paths {
+			l.Paths[k].Resource = t.Paths[k].Resource
+		}
+	}
+	m.out[i] = l
+	return l, grapes
+}
+
+// dealSheet deals one sheet of a set into l, whose lists sheetMemory cut.
+func (t *Template) dealSheet(seed uint64, stream uint64, dl *dealer, l *Layout, grapes []WineType) error {
+	p := t.plan()
+	d := &dl.set
+	src := rng.Derive(seed, stream)
+	l.Template = t.Name
+	l.Version = t.Version
+	l.Seed = seed
+	l.CaskSlots = t.CaskSlots
+	l.CasksPre = t.CasksPre
+	l.Top = d.top
+	if err := t.dealTables(p, src, l, d.costs, dl); err != nil {
+		return err
+	}
+	for i := range l.Wines {
+		if p.regionOf[i] < 0 { // a wine dealTables does not deal (a template built by hand)
+			w := &l.Wines[i]
+			w.Casks = p.costOf(d.costs, w.Region, w.Type)
+		}
+	}
+	for k, r := range t.Regions {
+		if err := t.dealResources(p, &dl.res, src, l, k, r.Letter); err != nil {
+			return err
+		}
+	}
+	colours := append(dl.colours[:0], d.grapes...)
+	dl.colours = colours
+	shuffle(src, colours)
+	for i, g := range t.Grapes { // l.Vines point to them (sheetMemory.sheet)
+		grapes[i] = WineType{Colour: colours[i], Age: g.Age}
+	}
 	for i, row := range t.Trellis {
-		l.Trellis = append(l.Trellis, TrellisRow{Len: row.Len, Bonus: d.bonuses[i]})
+		l.Trellis[i] = TrellisRow{Len: row.Len, Bonus: d.bonuses[i]}
 	}
 	l.Year00.Region = t.Regions[src.Intn(len(t.Regions))].Letter
 	l.Year00.Resource = Resource(resourceLetters[src.Intn(len(resourceLetters))])
-	durs := slices.Clone(t.Durations)
-	src.Shuffle(len(durs), func(i, j int) { durs[i], durs[j] = durs[j], durs[i] })
+	durs := append(dl.durs[:0], t.Durations...)
+	dl.durs = durs
+	shuffle(src, durs)
 	copy(l.Year00.Dur[:], durs)
-	return l, nil
+	return nil
 }
 
 // dealTables shuffles each region's table over its wines, region by
 // region, dealing a region again while a path joins one of its wines to a
-// wine of the same type in a region already dealt.
-func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout) error {
-	dealt := make([]bool, len(l.Wines))
-	var perm []int
+// wine of the same type in a region already dealt; each wine then costs
+// the casks dealt to its type (costs, aligned with the plan's rts).
+func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout, costs []int, dl *dealer) error {
 	for k, r := range t.Regions {
 		idx := p.wines[k]
-		table := t.Tables[r.Letter]
+		table := p.tables[k]
 		ok := false
 		for range maxDeals {
 			// src.Perm without its allocation: the same draws.
-			perm = perm[:0]
+			perm := dl.perm[:0]
 			for i := range idx {
 				perm = append(perm, i)
 			}
-			src.Shuffle(len(perm), func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+			dl.perm = perm
+			shuffle(src, perm)
 			for j, i := range idx {
 				l.Wines[i].Type = table[perm[j]]
 			}
-			if !p.sameTypeAcross(l, r, dealt) {
+			if !p.sameTypeAcross(l, k) {
 				ok = true
 				break
 			}
@@ -236,26 +350,22 @@ func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout) error {
 		if !ok {
 			return fmt.Errorf("template %s: region %c cannot be dealt without a path joining two wines of one type", t.Name, r.Letter)
 		}
-		for _, i := range idx {
-			dealt[i] = true
+		for j, i := range idx {
+			l.Wines[i].Casks = 0
+			if c := p.tableCost[k][dl.perm[j]]; c >= 0 {
+				l.Wines[i].Casks = costs[c]
+			}
 		}
 	}
 	return nil
 }
 
-// sameTypeAcross tells whether a path joins a wine of region r to a wine of
-// the same type in a region already dealt.
-func (p *dealPlan) sameTypeAcross(l *Layout, r RegionInfo, dealt []bool) bool {
-	for i := range p.pathA {
-		ia, ib := p.pathA[i], p.pathB[i]
-		if ia < 0 {
-			continue
-		}
-		a, b := &l.Wines[ia], &l.Wines[ib]
-		if a.Region == r.Letter && dealt[ib] || b.Region == r.Letter && dealt[ia] {
-			if a.Type == b.Type {
-				return true
-			}
+// sameTypeAcross tells whether a path joins a wine of region k to a wine of
+// the same type in a region already dealt (one before it).
+func (p *dealPlan) sameTypeAcross(l *Layout, k int) bool {
+	for _, i := range p.across[k] {
+		if l.Wines[p.pathA[i]].Type == l.Wines[p.pathB[i]].Type {
+			return true
 		}
 	}
 	return false
@@ -263,57 +373,57 @@ func (p *dealPlan) sameTypeAcross(l *Layout, r RegionInfo, dealt []bool) bool {
 
 // resourceScratch is dealResources' working memory, reused across regions.
 type resourceScratch struct {
+	p      *dealPlan
 	inner  []int
 	used   []bool
 	chosen []int
+	want   int
 	res    []Resource
+}
+
+// search extends the chosen paths from inner[from:] until want are
+// chosen, the first matching in inner's order (a depth-first search).
+func (s *resourceScratch) search(from int) bool {
+	if len(s.chosen) == s.want {
+		return true
+	}
+	for j := from; j < len(s.inner); j++ {
+		a, b := s.p.pathA[s.inner[j]], s.p.pathB[s.inner[j]]
+		if s.used[a] || s.used[b] {
+			continue
+		}
+		s.used[a], s.used[b] = true, true
+		s.chosen = append(s.chosen, s.inner[j])
+		if s.search(j + 1) {
+			return true
+		}
+		s.chosen = s.chosen[:len(s.chosen)-1]
+		s.used[a], s.used[b] = false, false
+	}
+	return false
 }
 
 // dealResources places a region's resources on a matching of its internal
 // paths (no two resource paths share a wine): the paths are shuffled and a
 // depth-first search takes the first matching in that order.
 func (t *Template) dealResources(p *dealPlan, s *resourceScratch, src *rng.Source, l *Layout, k int, r Region) error {
-	if len(t.Resources[r]) == 0 {
+	resources := p.resources[k]
+	if len(resources) == 0 {
 		return nil
 	}
-	res := append(s.res[:0], t.Resources[r]...)
+	s.p = p
+	s.inner = append(s.inner[:0], p.inner[k]...)
+	shuffle(src, s.inner)
+	s.used = zeroed(s.used, len(l.Wines))
+	s.chosen = s.chosen[:0]
+	s.want = len(resources)
+	if !s.search(0) {
+		return fmt.Errorf("template %s: region %c has no %d paths without a shared wine for its resources", t.Name, r, len(resources))
+	}
+	res := append(s.res[:0], resources...)
 	s.res = res
-	inner := append(s.inner[:0], p.inner[k]...)
-	s.inner = inner
-	src.Shuffle(len(inner), func(i, j int) { inner[i], inner[j] = inner[j], inner[i] })
-	if cap(s.used) < len(l.Wines) {
-		s.used = make([]bool, len(l.Wines))
-	}
-	used := s.used[:len(l.Wines)]
-	clear(used)
-	chosen := s.chosen[:0]
-	var search func(from int) bool
-	search = func(from int) bool {
-		if len(chosen) == len(res) {
-			return true
-		}
-		for j := from; j < len(inner); j++ {
-			a, b := p.pathA[inner[j]], p.pathB[inner[j]]
-			if used[a] || used[b] {
-				continue
-			}
-			used[a], used[b] = true, true
-			chosen = append(chosen, inner[j])
-			if search(j + 1) {
-				return true
-			}
-			chosen = chosen[:len(chosen)-1]
-			used[a], used[b] = false, false
-		}
-		return false
-	}
-	found := search(0)
-	s.chosen = chosen
-	if !found {
-		return fmt.Errorf("template %s: region %c has no %d paths without a shared wine for its resources", t.Name, r, len(res))
-	}
-	src.Shuffle(len(res), func(i, j int) { res[i], res[j] = res[j], res[i] })
-	for j, i := range chosen {
+	shuffle(src, res)
+	for j, i := range s.chosen {
 		l.Paths[i].Resource = res[j]
 	}
 	return nil
@@ -322,27 +432,43 @@ func (t *Template) dealResources(p *dealPlan, s *resourceScratch, src *rng.Sourc
 // NewSet deals the sheets of a game set from this template: seat n is
 // stream n of the seed; all seats share the set's deal.
 func (t *Template) NewSet(seed uint64, players int) ([]*Layout, error) {
-	d, err := t.dealSet(seed)
-	if err != nil {
+	var m sheetMemory
+	return t.newSetIn(&m, seed, players)
+}
+
+// newSetIn deals a game set into m's storage.
+func (t *Template) newSetIn(m *sheetMemory, seed uint64, players int) ([]*Layout, error) {
+	dl := dealers.Get().(*dealer)
+	defer dealers.Put(dl)
+	if err := t.dealSet(seed, dl); err != nil {
 		return nil, err
 	}
-	var out []*Layout
+	if players <= 0 {
+		return nil, nil
+	}
+	m.room(t, players)
 	for seat := 1; seat <= players; seat++ {
-		l, err := t.dealSheet(seed, uint64(seat), d)
-		if err != nil {
+		l, grapes := m.sheet(t, seat-1)
+		if err := t.dealSheet(seed, uint64(seat), dl, l, grapes); err != nil {
 			return nil, err
 		}
 		l.Seat, l.Players = seat, players
-		out = append(out, l)
 	}
-	return out, nil
+	return m.out, nil
 }
 
 // NewSheet deals one pad page from this template.
 func (t *Template) NewSheet(seed uint64) (*Layout, error) {
-	d, err := t.dealSet(seed)
-	if err != nil {
+	dl := dealers.Get().(*dealer)
+	defer dealers.Put(dl)
+	if err := t.dealSet(seed, dl); err != nil {
 		return nil, err
 	}
-	return t.dealSheet(seed, padSeat, d)
+	var m sheetMemory
+	m.room(t, 1)
+	l, grapes := m.sheet(t, 0)
+	if err := t.dealSheet(seed, padSeat, dl, l, grapes); err != nil {
+		return nil, err
+	}
+	return l, nil
 }

@@ -22,6 +22,19 @@ type dealPlan struct {
 	// ages[k].
 	rts   []regionType
 	byAge [][]regionType
+	// The template's maps, read once here instead of once per deal: per
+	// region index its table and resources, the region index of each of
+	// rts, and per age index the costs dealt over it.
+	tables     [][]WineType
+	resources  [][]Resource
+	rtRegion   []int
+	costsByAge [][]int
+	// across[k] lists the paths from a wine of region k to a wine of a
+	// region before it: the paths dealTables checks after dealing region k.
+	across [][]int
+	// tableCost[k][i] is the index in rts of region k's table type i:
+	// where its cask cost is dealt (see costOf), or -1 for none.
+	tableCost [][]int
 	// maxDigits is Template.maxDigits, which math/big makes costly to
 	// work out for every code read.
 	maxDigits int
@@ -87,18 +100,56 @@ func (t *Template) makePlan() *dealPlan {
 			}
 		}
 		p.byAge = append(p.byAge, p.rts[start:len(p.rts):len(p.rts)])
+		p.costsByAge = append(p.costsByAge, t.CaskCosts[age])
+	}
+	for k := range t.Regions {
+		var across []int
+		for i := range t.Paths {
+			a, b := p.pathA[i], p.pathB[i]
+			if a < 0 {
+				continue
+			}
+			ra, rb := p.regionOf[a], p.regionOf[b]
+			if ra == k && rb >= 0 && rb < k || rb == k && ra >= 0 && ra < k {
+				across = append(across, i)
+			}
+		}
+		p.across = append(p.across, across)
+	}
+	for _, r := range t.Regions {
+		p.tables = append(p.tables, t.Tables[r.Letter])
+		p.resources = append(p.resources, t.Resources[r.Letter])
+	}
+	for _, rt := range p.rts {
+		p.rtRegion = append(p.rtRegion, regionIndexOf(t, rt.region))
+	}
+	for k, r := range t.Regions {
+		costs := make([]int, len(p.tables[k]))
+		for i, wt := range p.tables[k] {
+			costs[i] = p.costIndex(r.Letter, wt)
+		}
+		p.tableCost = append(p.tableCost, costs)
 	}
 	return p
 }
 
-// costOf is the cask cost dealt to a region's wine type: costs is aligned
-// with rts, and when a region lists a type twice the later deal wins (as a
-// map written in rts order would keep it).
-func (p *dealPlan) costOf(costs []int, r Region, wt WineType) int {
+// costIndex is the index in rts where a region's wine type's cask cost is
+// dealt, or -1: when a region lists a type twice the later deal wins (as
+// a map written in rts order would keep it).
+func (p *dealPlan) costIndex(r Region, wt WineType) int {
 	for k := len(p.rts) - 1; k >= 0; k-- {
 		if p.rts[k].region == r && p.rts[k].typ == wt {
-			return costs[k]
+			return k
 		}
+	}
+	return -1
+}
+
+// costOf is the cask cost dealt to a region's wine type (costs is aligned
+// with rts), 0 if none is.
+func (p *dealPlan) costOf(costs []int, r Region, wt WineType) int {
+	if k := p.costIndex(r, wt); k >= 0 {
+		return costs[k]
 	}
 	return 0
 }

@@ -38,6 +38,23 @@ const (
 	SoloCasks      = 7 // solo: "7 or more Casks"
 )
 
+// resultMemory holds a result of up to 4 players with 3 trellis rows.
+type resultMemory struct {
+	result  score.Result
+	players [4]score.PlayerResult
+	points  [4 * (3 + 5)]int
+}
+
+// categoriesOf is the scoring rows for a sheet with the given number of
+// trellis rows, shared by every result (as the other games' results share
+// their Categories): results are read, never written.
+func categoriesOf(rows int) []score.Category {
+	if rows >= 0 && rows < len(categoriesByRows) {
+		return categoriesByRows[rows]
+	}
+	return categoriesFor(rows)
+}
+
 // Levels are the solo levels of victory, best first.
 var Levels = []struct {
 	Min  int
@@ -64,11 +81,23 @@ func Score(tallies []Tally, opt Options) *score.Result {
 	for _, t := range tallies {
 		rows = max(rows, len(t.Rows))
 	}
-	r := &score.Result{Game: "bordeaux", Categories: CategoriesFor(rows), TieBreaks: TieBreaks,
-		Players: make([]score.PlayerResult, 0, len(tallies))}
+	// The result, its players and their points are one allocation for
+	// a game of the usual size.
+	m := new(resultMemory)
+	r := &m.result
+	*r = score.Result{Game: "bordeaux", Categories: categoriesOf(rows), TieBreaks: TieBreaks,
+		Players: m.players[:0]}
+	if len(tallies) > len(m.players) {
+		r.Players = make([]score.PlayerResult, 0, len(tallies))
+	}
 	// one backing array for every player's points
 	width := rows + 5
-	points := make([]int, len(tallies)*width)
+	points := m.points[:]
+	if n := len(tallies) * width; n <= len(points) {
+		points = points[:n]
+	} else {
+		points = make([]int, n)
+	}
 	maxLongest, maxCasks, maxLeader := 0, 0, 0
 	for _, t := range tallies {
 		maxLongest = max(maxLongest, t.Longest)

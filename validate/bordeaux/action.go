@@ -281,8 +281,9 @@ func isWineName(s string) bool {
 	return isRegion(upper(s[0])) && (c == 'r' || c == 'p' || c == 'w') && s[2] >= '1' && s[2] <= '3'
 }
 
+// canonWine writes a wine name (isWineName) as the sheet does: "Lp2".
 func canonWine(s string) string {
-	return strings.ToUpper(s[:1]) + strings.ToLower(s[1:2]) + s[2:]
+	return wineNames[regionIndex(layouts.Region(upper(s[0])))+1][colourIndex(layouts.Colour(lower(s[1])))+1][s[2]-'0']
 }
 
 // atom is one answer written after an entry's letters.

@@ -22,6 +22,9 @@ func (Game) Name() string { return "bordeaux" }
 
 // Replay checks a record and scores it.
 func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report {
+	if opt.NoState {
+		return replayNoState(rec, opt)
+	}
 	_, rep := ReplayState(rec, opt)
 	return rep
 }

@@ -1,6 +1,7 @@
 package bordeaux
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/vintner/vintner/layouts"
@@ -16,35 +17,53 @@ type sheetIndex struct {
 	ends   [][2]int16     // path → its two wines
 	adj    [][]int16      // wine → its paths, in layout order
 	nodes  int
+	// typed backs byType for a sheet of the usual size: an index is part
+	// of its player, not an allocation of its own
+	typed [32]int16
+	// incident is set for a sheet of at most 64 paths and wines (every
+	// sheet dealt from a code): incident[v] has bit e set for each path e
+	// at wine v, for longestTourSmall
+	incident []uint64
 }
 
-func regionIndex(r layouts.Region) int {
-	switch r {
-	case layouts.Left:
-		return 0
-	case layouts.Right:
-		return 1
-	case layouts.Entre:
-		return 2
-	}
-	return -1
-}
+// regionIndex and colourIndex number the regions L, R, E and the colours
+// r, p, w from 0 (-1 for any other letter). They look the letter up in a
+// table: a sheet's letters come in no order a branch could guess.
+func regionIndex(r layouts.Region) int { return int(regionIndexes[r]) }
+func colourIndex(c layouts.Colour) int { return int(colourIndexes[c]) }
 
-func colourIndex(c layouts.Colour) int {
-	switch c {
-	case layouts.Red:
-		return 0
-	case layouts.Rose:
-		return 1
-	case layouts.White:
-		return 2
+var regionIndexes, colourIndexes = letterIndexes(layouts.Left, layouts.Right, layouts.Entre),
+	letterIndexes(layouts.Red, layouts.Rose, layouts.White)
+
+// letterIndexes maps each letter to its position in letters, any other
+// byte to -1.
+func letterIndexes[L ~byte](letters ...L) (t [256]int8) {
+	for i := range t {
+		t[i] = -1
 	}
-	return -1
+	for i, l := range letters {
+		t[l] = int8(i)
+	}
+	return t
 }
 
 func newSheetIndex(l *layouts.Layout) *sheetIndex {
-	x := &sheetIndex{nodes: len(l.Wines)}
-	x.ends, x.adj = pathsOf(l)
+	x := new(sheetIndex)
+	x.build(l, false)
+	return x
+}
+
+// build indexes l into x, which it overwrites whole. A sheet dealt from a
+// code (fromCode) has the embedded template's map: its paths' index is the
+// template's, without comparing the sheet's map with another.
+func (x *sheetIndex) build(l *layouts.Layout, fromCode bool) {
+	*x = sheetIndex{nodes: len(l.Wines)}
+	if fromCode {
+		m := templatePaths()
+		x.ends, x.adj, x.incident = m.ends, m.adj, m.incident
+	} else {
+		x.ends, x.adj, x.incident = pathsOf(l)
+	}
 	for r := range x.wineIn {
 		for c := range x.wineIn[r] {
 			for a := range x.wineIn[r][c] {
@@ -60,7 +79,7 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 			perType[c][a]++
 		}
 	}
-	typed := make([]int16, 0, len(l.Wines))
+	typed := slab(x.typed[:], len(l.Wines))[:0]
 	for c := range perType {
 		for a := range perType[c] {
 			if n := perType[c][a]; n > 0 {
@@ -80,7 +99,6 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 			x.wineIn[r][c][a] = int16(i)
 		}
 	}
-	return x
 }
 
 // lastShape is the map of the last sheet whose paths were indexed. Every
@@ -90,9 +108,25 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 // for every sheet of every record.
 var lastShape struct {
 	sync.Mutex
-	shape sheetMap
-	ends  [][2]int16
-	adj   [][]int16
+	shape    sheetMap
+	ends     [][2]int16
+	adj      [][]int16
+	incident []uint64
+}
+
+// templatePaths is the path index of the embedded template's map, which
+// every sheet dealt from a code has.
+var templatePaths = sync.OnceValue(func() (m pathIndex) {
+	m.ends, m.adj = buildPaths(layouts.Default())
+	m.incident = incidentOf(m.ends, m.adj)
+	return m
+})
+
+// pathIndex is the part of a sheetIndex that only the map decides.
+type pathIndex struct {
+	ends     [][2]int16
+	adj      [][]int16
+	incident []uint64
 }
 
 // sheetMap is a copy of a sheet's wine ids and path ends (a copy, so that
@@ -133,22 +167,46 @@ func (m *sheetMap) is(l *layouts.Layout) bool {
 	return true
 }
 
-// pathsOf returns each path's two wines and each wine's paths (in layout
-// order), shared with the last sheet of the same map.
-func pathsOf(l *layouts.Layout) ([][2]int16, [][]int16) {
+// pathsOf returns each path's two wines, each wine's paths (in layout
+// order) and, for a sheet of at most 64 wines and paths, each wine's paths
+// as bits (sheetIndex.incident), shared with the last sheet of the same
+// map.
+func pathsOf(l *layouts.Layout) ([][2]int16, [][]int16, []uint64) {
 	lastShape.Lock()
 	if lastShape.ends != nil && lastShape.shape.is(l) {
-		ends, adj := lastShape.ends, lastShape.adj
+		ends, adj, incident := lastShape.ends, lastShape.adj, lastShape.incident
 		lastShape.Unlock()
-		return ends, adj
+		return ends, adj, incident
 	}
 	lastShape.Unlock()
 	ends, adj := buildPaths(l)
+	incident := incidentOf(ends, adj)
 	shape := mapOf(l)
 	lastShape.Lock()
-	lastShape.shape, lastShape.ends, lastShape.adj = shape, ends, adj
+	lastShape.shape, lastShape.ends, lastShape.adj, lastShape.incident = shape, ends, adj, incident
 	lastShape.Unlock()
-	return ends, adj
+	return ends, adj, incident
+}
+
+// incidentOf is sheetIndex.incident of a map of at most 64 wines and
+// paths, or nil (also for a map with a path from a wine to itself, which
+// a bit cannot count twice at its wine).
+func incidentOf(ends [][2]int16, adj [][]int16) []uint64 {
+	if len(ends) > 64 || len(adj) > 64 {
+		return nil
+	}
+	for _, e := range ends {
+		if e[0] == e[1] {
+			return nil
+		}
+	}
+	incident := make([]uint64, len(adj))
+	for v, paths := range adj {
+		for _, e := range paths {
+			incident[v] |= 1 << e
+		}
+	}
+	return incident
 }
 
 func buildPaths(l *layouts.Layout) ([][2]int16, [][]int16) {
@@ -230,40 +288,25 @@ func (t *wineIDs) get(id string) int16 {
 	return 0
 }
 
-// indexLimit bounds the memo of indexes (a batch may read many sheets). It
-// holds the layouts it indexes, so it is kept near the size of the layouts
-// memo (32 game sets of up to 12 sheets): past that a batch's sheets are
-// not met again, and a larger memo only keeps them alive.
-const indexLimit = 512
-
-var indexes struct {
-	sync.Mutex
-	m map[*layouts.Layout]*sheetIndex
-}
-
-// indexOf returns the layout's index, built once per layout.
-func indexOf(l *layouts.Layout) *sheetIndex {
-	indexes.Lock()
-	x := indexes.m[l]
-	indexes.Unlock()
-	if x != nil {
-		return x
-	}
-	x = newSheetIndex(l)
-	indexes.Lock()
-	if indexes.m == nil || len(indexes.m) >= indexLimit {
-		indexes.m = map[*layouts.Layout]*sheetIndex{}
-	}
-	indexes.m[l] = x
-	indexes.Unlock()
-	return x
-}
-
 // longestTour is the longest continuous tour in the filled paths: the
 // longest trail (no path twice) or, with simple, the longest path that
 // visits no wine twice. A depth-first search from every wine on a filled
 // path; a sheet's map is small enough for that.
 func (x *sheetIndex) longestTour(filled []bool, simple bool) int {
+	if x.incident != nil {
+		var mask uint64
+		for e, f := range filled {
+			if f {
+				mask |= 1 << e
+			}
+		}
+		return x.longestTourSmall(mask, simple)
+	}
+	return x.longestTourAny(filled, simple)
+}
+
+// longestTourAny is longestTour for a sheet of any size.
+func (x *sheetIndex) longestTourAny(filled []bool, simple bool) int {
 	t := tour{x: x, filled: filled, simple: simple}
 	if len(x.ends) <= len(t.usedBuf) && x.nodes <= len(t.seenBuf) {
 		t.used, t.seen = t.usedBuf[:len(x.ends)], t.seenBuf[:x.nodes]
@@ -367,4 +410,137 @@ func (t *tour) walk(v, n int) {
 		t.used[e] = false
 	}
 	t.seen[v] = false
+}
+
+// longestTourSmall is longestTour for a sheet of at most 64 paths and
+// wines, with sets of paths and wines as bits. It searches as
+// longestTourAny does, component by component, and leaves out what cannot
+// beat the best tour found: on a full sheet the search is thousands of
+// times shorter.
+func (x *sheetIndex) longestTourSmall(filled uint64, simple bool) int {
+	best := 0
+	if simple {
+		// Component by component, from each of its wines: no path is
+		// longer than its wines but one.
+		var seen uint64
+		for v := 0; v < x.nodes; v++ {
+			if seen&(1<<v) != 0 || filled&x.incident[v] == 0 {
+				continue
+			}
+			wines, _ := x.componentOf(v, filled)
+			seen |= wines
+			search := simpleSearch{x: x, filled: filled, best: best, bound: bits.OnesCount64(wines) - 1}
+			for m := wines; m != 0 && search.best < search.bound; m &= m - 1 {
+				w := bits.TrailingZeros64(m)
+				search.from(w, wines&^(1<<w), 0)
+			}
+			best = search.best
+		}
+		return best
+	}
+	// Component by component. One with at most two wines of odd degree
+	// has a trail over all its paths (an Euler trail). In one with 2k odd
+	// wines, k ≥ 2, a longest trail runs from an odd wine to another (as
+	// in longestTourAny), and leaves at least k−1 paths out: the k−1
+	// unwalked paths at least that the other 2k−2 odd wines need. The
+	// search starts at its odd wines, and stops when a trail reaches that
+	// bound or none can beat the best.
+	var seen uint64
+	for v := 0; v < x.nodes; v++ {
+		if seen&(1<<v) != 0 || filled&x.incident[v] == 0 {
+			continue
+		}
+		wines, paths := x.componentOf(v, filled)
+		seen |= wines
+		n := bits.OnesCount64(paths)
+		odd := uint64(0) // the component's wines of odd degree
+		for m := wines; m != 0; m &= m - 1 {
+			if w := bits.TrailingZeros64(m); bits.OnesCount64(filled&x.incident[w])%2 == 1 {
+				odd |= 1 << w
+			}
+		}
+		k := bits.OnesCount64(odd) / 2
+		if k <= 1 {
+			best = max(best, n)
+			continue
+		}
+		search := trailSearch{x: x, best: best, bound: n - (k - 1)}
+		for m := odd; m != 0 && search.best < search.bound; m &= m - 1 {
+			search.from(bits.TrailingZeros64(m), paths, 0)
+		}
+		best = search.best
+	}
+	return best
+}
+
+// other is the wine at the other end of path e from wine v.
+func (x *sheetIndex) other(e, v int) int {
+	if to := int(x.ends[e][0]); to != v {
+		return to
+	}
+	return int(x.ends[e][1])
+}
+
+// trailSearch finds the longest trail, best, from the wines it is started
+// at, up to bound: no trail is longer.
+type trailSearch struct {
+	x           *sheetIndex
+	best, bound int
+}
+
+// from follows the trails from wine v over the paths in free, n paths
+// walked so far. A trail that cannot become longer than the best found
+// even using every free path is not followed, nor any once one reaches
+// the bound.
+func (s *trailSearch) from(v int, free uint64, n int) {
+	s.best = max(s.best, n)
+	if n+bits.OnesCount64(free) <= s.best || s.best >= s.bound {
+		return
+	}
+	for m := free & s.x.incident[v]; m != 0; m &= m - 1 {
+		e := bits.TrailingZeros64(m)
+		s.from(s.x.other(e, v), free&^(1<<e), n+1)
+	}
+}
+
+// simpleSearch finds the longest path that visits no wine twice, best,
+// from the wines it is started at, up to bound: no path is longer.
+type simpleSearch struct {
+	x           *sheetIndex
+	filled      uint64
+	best, bound int
+}
+
+// from follows the filled paths from wine v to the wines in left, n paths
+// walked so far. A path that cannot become longer than the best found
+// even through every wine left is not followed, nor any once one reaches
+// the bound.
+func (s *simpleSearch) from(v int, left uint64, n int) {
+	s.best = max(s.best, n)
+	if n+bits.OnesCount64(left) <= s.best || s.best >= s.bound {
+		return
+	}
+	for m := s.filled & s.x.incident[v]; m != 0; m &= m - 1 {
+		if to := s.x.other(bits.TrailingZeros64(m), v); left&(1<<to) != 0 {
+			s.from(to, left&^(1<<to), n+1)
+		}
+	}
+}
+
+// componentOf is the wines joined to v by filled paths, and those paths.
+func (x *sheetIndex) componentOf(v int, filled uint64) (wines, paths uint64) {
+	wines = 1 << v
+	for next := wines; next != 0; {
+		w := bits.TrailingZeros64(next)
+		next &^= 1 << w
+		at := filled & x.incident[w]
+		paths |= at
+		for m := at; m != 0; m &= m - 1 {
+			if to := x.other(bits.TrailingZeros64(m), w); wines&(1<<to) == 0 {
+				wines |= 1 << to
+				next |= 1 << to
+			}
+		}
+	}
+	return wines, paths
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/score"
@@ -17,17 +18,73 @@ type replayer struct {
 	opt     validate.Options
 	st      *State
 	rep     *validate.Report
-	sheets  map[string]*layouts.Layout
-	setLine *validate.Line // the `sheets` line
-	started bool           // sheets resolved, play begun
+	sheets  []*layouts.Layout // by seat
+	nSheets int               // sheets named so far
+	setLine *validate.Line    // the `sheets` line
+	started bool              // sheets resolved, play begun
 	claims  []*validate.Line
 	last    *validate.Line
 	ans     tokenAnswerer // reused by every entry
 	segs    []segment     // reused by every player line
-	bufs    struct {
-		segs  [8]segment
-		atoms [12]atom
+	// players holds the players' sheets, st.Players points into it
+	players []PlayerState
+	// setMem, when not nil, holds the sheets a `sheets` line deals: a
+	// replayer reused from record to record deals every set into it
+	setMem *layouts.SetMemory
+	bufs   struct {
+		segs    [8]segment
+		atoms   [12]atom
+		claims  [4]*validate.Line
+		players [4]*PlayerState
+		tallies [4]sb.Tally
+		rows    [16]sb.Row
 	}
+}
+
+// replayers recycles the replayers of batch replays (Options.NoState: no
+// caller keeps the state), with their state, players and sheets.
+var replayers = sync.Pool{New: func() any {
+	return &replayer{st: new(State), setMem: new(layouts.SetMemory)}
+}}
+
+// reset readies a replayer for a record: every field is zero but the
+// memory it reuses.
+func (r *replayer) reset(rec *validate.Record, opt validate.Options) {
+	st, setMem := r.st, r.setMem
+	players := r.players
+	sheets := r.sheets
+	*r = replayer{rec: rec, opt: opt, st: st, setMem: setMem, rep: &validate.Report{}}
+	if r.st == nil {
+		r.st = new(State)
+	}
+	*r.st = State{Players: r.st.Players[:0]}
+	if cap(r.st.Players) == 0 {
+		r.st.Players = r.bufs.players[:0]
+	}
+	clear(r.st.Players[:cap(r.st.Players)]) // no pointer into an earlier record
+	r.players = players
+	r.sheets = zeroed(sheets, len(rec.Players))
+	r.segs, r.ans.atoms, r.claims = r.bufs.segs[:0], r.bufs.atoms[:0], r.bufs.claims[:0]
+	r.rep.State = r.st
+}
+
+// release drops what points into the record and the report, which belong
+// to the caller now.
+func (r *replayer) release() {
+	r.rec, r.rep, r.setLine, r.last = nil, nil, nil, nil
+	r.claims, r.ans = nil, tokenAnswerer{}
+	r.opt = validate.Options{}
+}
+
+// zeroed returns s resized to n zero items, reusing its array when it is
+// large enough.
+func zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // stop is returned by a step when the replay must stop (an error was
@@ -65,17 +122,30 @@ func (r *replayer) illegal(l *validate.Line, tok int, format string, args ...any
 // ReplayState replays a record and returns the state where it stopped with
 // the report (whose State is the same state).
 func ReplayState(rec *validate.Record, opt validate.Options) (*State, *validate.Report) {
-	st, rep := replay(rec, opt)
+	r := new(replayer)
+	r.reset(rec, opt)
+	st, rep := r.replay()
 	for _, p := range st.Players {
 		p.Sync()
 	}
 	return st, rep
 }
 
-func replay(rec *validate.Record, opt validate.Options) (*State, *validate.Report) {
-	r := &replayer{rec: rec, opt: opt, st: &State{}, rep: &validate.Report{}, sheets: map[string]*layouts.Layout{}}
-	r.segs, r.ans.atoms = r.bufs.segs[:0], r.bufs.atoms[:0]
-	r.rep.State = r.st
+// replayNoState replays a record whose state no caller keeps, with a
+// recycled replayer: its state, players and sheets are the last record's
+// memory, and are the next one's.
+func replayNoState(rec *validate.Record, opt validate.Options) *validate.Report {
+	r := replayers.Get().(*replayer)
+	r.reset(rec, opt)
+	_, rep := r.replay()
+	rep.State = nil
+	r.release()
+	replayers.Put(r)
+	return rep
+}
+
+func (r *replayer) replay() (*State, *validate.Report) {
+	rec, opt := r.rec, r.opt
 	if opt.Tables != nil {
 		// The sheets are decoded from their codes with the embedded
 		// template; a group's own sheets come in as layout files.
@@ -400,18 +470,29 @@ func (r *replayer) end(l *validate.Line) error {
 		p.endYear(LastYear)
 	}
 	r.st.Ended = true
-	r.rep.Result = Score(r.st)
+	// the tallies are the scorer's input only: cut from the replayer
+	ts, rows := tallies(r.st, r.bufs.tallies[:0], r.bufs.rows[:0])
+	r.rep.Result = scoreTallies(r.st, ts)
+	clear(rows) // nothing of this record stays in the buffers
+	clear(ts)
 	return nil
 }
 
 // Tallies turns the sheets into the scorer's tallies.
 func Tallies(s *State) []sb.Tally {
-	ts := make([]sb.Tally, len(s.Players))
+	ts, _ := tallies(s, nil, nil)
+	return ts
+}
+
+// tallies is Tallies appended to ts and rows (every player's rows share
+// one array), reusing their arrays when they are large enough.
+func tallies(s *State, ts []sb.Tally, rows []sb.Row) ([]sb.Tally, []sb.Row) {
+	ts = zeroed(ts, len(s.Players))
 	nrows := 0
 	for _, p := range s.Players {
 		nrows += len(p.Layout.Trellis)
 	}
-	rows := make([]sb.Row, 0, nrows) // one backing array for every player's rows
+	rows = zeroed(rows, nrows)[:0]
 	for i, p := range s.Players {
 		ts[i] = sb.Tally{Name: p.Name, Seat: p.Seat, Paths: p.nFilled, Longest: p.Longest(s.Rules.SimplePath),
 			CasksUsed: p.CasksUsed, LeaderYears: len(p.LeaderYears), Wines: p.nCircled}
@@ -421,12 +502,16 @@ func Tallies(s *State) []sb.Tally {
 		}
 		ts[i].Rows = rows[from:len(rows):len(rows)]
 	}
-	return ts
+	return ts, rows
 }
 
 // Score scores the state and links each player's result.
 func Score(s *State) *score.Result {
-	res := sb.Score(Tallies(s), sb.Options{Solo: s.Solo})
+	return scoreTallies(s, Tallies(s))
+}
+
+func scoreTallies(s *State, ts []sb.Tally) *score.Result {
+	res := sb.Score(ts, sb.Options{Solo: s.Solo})
 	for _, p := range s.Players {
 		p.Result = res.Player(p.Name)
 	}

@@ -14,13 +14,17 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 		if r.setLine != nil {
 			return r.errorf(l, 0, validate.CodeHeader, "the sheets are named twice (first at line %d)", r.setLine.Num)
 		}
-		if len(r.sheets) > 0 {
+		if r.nSheets > 0 {
 			return r.errorf(l, 0, validate.CodeHeader, "give either `sheets SET-CODE` or one `sheet NAME CODE` line per player, not both")
 		}
 		if len(l.Tokens) != 2 {
 			return r.errorf(l, 1, validate.CodeSyntax, "write `sheets CODE`, the game-set code printed on the sheets")
 		}
-		set, err := loadSet(l.Word(1))
+		load := loadSet
+		if r.setMem != nil {
+			load = r.setMem.Set
+		}
+		set, err := load(l.Word(1))
 		if err != nil {
 			return r.errorf(l, 1, validate.CodeHeader, "%v", err)
 		}
@@ -28,8 +32,9 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 			return r.errorf(l, 1, validate.CodeHeader, "the set %s has %s and the game has %s", l.Word(1), plural(len(set), "sheet", "sheets"), plural(len(r.rec.Players), "player", "players"))
 		}
 		for i, name := range r.rec.Players {
-			r.sheets[name] = set[i]
+			r.sheets[r.rec.Seat(name)] = set[i]
 		}
+		r.nSheets = len(set)
 		r.setLine = l
 		return nil
 	}
@@ -45,7 +50,8 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 		d.Hint = validate.DidYouMean(name, r.rec.Players)
 		return r.fail(d)
 	}
-	if r.sheets[name] != nil {
+	seat := r.rec.Seat(name)
+	if r.sheets[seat] != nil {
 		return r.errorf(l, 1, validate.CodeHeader, "%s's sheet is named twice", name)
 	}
 	arg := l.Word(2)
@@ -72,7 +78,8 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 	if err := usable(lay); err != nil {
 		return r.errorf(l, 2, validate.CodeHeader, "%s's sheet cannot be played: %v", name, err)
 	}
-	r.sheets[name] = lay
+	r.sheets[seat] = lay
+	r.nSheets++
 	return nil
 }
 
@@ -116,15 +123,20 @@ func usable(l *layouts.Layout) error {
 
 // resolveSheets builds the players' sheets at the first year line.
 func (r *replayer) resolveSheets(l *validate.Line) error {
-	if len(r.sheets) == 0 {
+	if r.nSheets == 0 {
 		return r.errorf(l, 0, validate.CodeHeader, "the record names no sheets: write `sheets CODE` (the game-set code printed on the sheets) or `sheet NAME CODE` for each player, before '01")
 	}
+	// every player's sheet in one allocation, or in the recycled memory
+	r.players = zeroed(r.players, len(r.rec.Players))
+	fromCode := r.setLine != nil // a `sheets SET-CODE` line: every sheet is dealt
 	for i, name := range r.rec.Players {
-		lay := r.sheets[name]
+		lay := r.sheets[r.rec.Seat(name)]
 		if lay == nil {
 			return r.errorf(l, 0, validate.CodeHeader, "%s has no sheet: write `sheet %s CODE` before '01", name, name)
 		}
-		r.st.Players = append(r.st.Players, newPlayer(name, i+1, lay))
+		p := &r.players[i]
+		p.init(name, i+1, lay, fromCode)
+		r.st.Players = append(r.st.Players, p)
 	}
 	r.started = true
 	return nil

@@ -65,7 +65,7 @@ type PlayerState struct {
 	Top    [14]layouts.TopCell
 	Result *score.PlayerResult // nil until scored
 
-	idx      *sheetIndex
+	idx      sheetIndex
 	circled  []int8 // by wine index: the year circled, 0 if not
 	filled   []bool // by path index
 	nCircled int
@@ -105,8 +105,18 @@ type Rulings struct {
 }
 
 func newPlayer(name string, seat int, l *layouts.Layout) *PlayerState {
-	x := indexOf(l)
-	p := &PlayerState{Name: name, Seat: seat, Layout: l, idx: x}
+	p := new(PlayerState)
+	p.init(name, seat, l, false)
+	return p
+}
+
+// init sets p up as a fresh sheet: every field is written, so a player
+// reused from an earlier record keeps nothing of it. fromCode says l was
+// dealt from a code by the layouts package, so its map is the embedded
+// template's (see sheetIndex.build).
+func (p *PlayerState) init(name string, seat int, l *layouts.Layout, fromCode bool) {
+	*p = PlayerState{Name: name, Seat: seat, Layout: l}
+	p.idx.build(l, fromCode)
 	p.Trellis = slab(p.bufs.trellis[:], len(l.Trellis))
 	p.LeaderYears = p.bufs.leader[:0]
 	p.circled = slab(p.bufs.circled[:], len(l.Wines))
@@ -116,7 +126,6 @@ func newPlayer(name string, seat int, l *layouts.Layout) *PlayerState {
 			p.Grid[w][y] = '-'
 		}
 	}
-	return p
 }
 
 // Sync writes Circled and Filled from the replay's own bookkeeping.
@@ -372,28 +381,34 @@ func (p *PlayerState) RowBonus(i int) int {
 	if per == 0 {
 		per = 1
 	}
+	// The kind is a string: compared once, not once per wine. Whether a
+	// wine is circled is anyone's guess, so the loops count without
+	// branching on it.
 	n := 0
-	for wi, y := range p.circled {
-		if y == 0 {
-			continue
+	wines := p.Layout.Wines
+	switch b.Kind {
+	case "colour":
+		for wi, y := range p.circled {
+			n += oneIf(y != 0) & oneIf(wines[wi].Type.Colour == b.Colour)
 		}
-		w := &p.Layout.Wines[wi]
-		switch b.Kind {
-		case "colour":
-			if w.Type.Colour == b.Colour {
-				n++
-			}
-		case "age":
-			if w.Type.Age == b.Age {
-				n++
-			}
-		case "region":
-			if w.Region == b.Region {
-				n++
-			}
+	case "age":
+		for wi, y := range p.circled {
+			n += oneIf(y != 0) & oneIf(wines[wi].Type.Age == b.Age)
+		}
+	case "region":
+		for wi, y := range p.circled {
+			n += oneIf(y != 0) & oneIf(wines[wi].Region == b.Region)
 		}
 	}
 	return n * per
+}
+
+// oneIf is 1 if c holds, else 0 (the compiler writes it without a branch).
+func oneIf(c bool) int {
+	if c {
+		return 1
+	}
+	return 0
 }
 
 // CircledNames lists the circled wines by name, sorted.

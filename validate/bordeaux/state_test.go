@@ -205,7 +205,7 @@ func TestLongestTourAgainstBruteForce(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := set[0]
-	x := indexOf(l)
+	x := newSheetIndex(l)
 	for i := 0; i < 400; i++ {
 		filled := make([]bool, len(l.Paths))
 		var edges [][2]string
