@@ -818,25 +818,44 @@ func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
 // comment's lineExtra comes from lx's slab, or is allocated when lx is nil.
 func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnostic) {
 	base := len(toks)
-	file, num, raw := l.File(), l.Num, l.Raw
+	raw := l.Raw
 	// i is a byte offset into raw and col the 1-based rune column of raw[i]:
 	// tokens are substrings of raw, so a line costs no copy of its text.
+	// Everything the loop touches is a local (no closure, no field of l),
+	// so that it runs in registers.
 	i, col := 0, 1
 	// end is the column just after the last character before the comment
 	// that is not a blank: the line's end column, unless a quote was read
 	// (then stripComment decides, as it always has).
 	end, quote := 1, false
-	add := func(t Token) { toks = append(toks, t) }
+	player := false // NAME: was read
 	for i < len(raw) {
-		switch c := raw[i]; c {
-		case ' ', '\t':
+		c := raw[i]
+		if c == ' ' || c == '\t' {
 			i++
 			col++
+			continue
+		}
+		if plainWordByte[c] || c >= utf8.RuneSelf {
+			start, startCol := i, col
+			var continuation int
+			i, continuation = wordEnd(raw, i)
+			col += i - start - continuation
+			end = col
+			if !player && len(toks) == base && i-start > 1 && raw[i-1] == ':' {
+				l.Player, l.playerCol = raw[start:i-1], int32(startCol)
+				player = true
+				continue
+			}
+			toks = append(toks, Token{Text: raw[start:i], Col: int32(startCol)})
+			continue
+		}
+		switch c {
 		case '#':
 			setComment(l, raw[i+1:], lx)
 			i = len(raw)
 		case ',':
-			add(Token{Text: ",", Col: int32(col)})
+			toks = append(toks, Token{Text: ",", Col: int32(col)})
 			i++
 			col++
 			end = col
@@ -847,28 +866,16 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 			var closed bool
 			text, i, col, closed = quoted(raw, i, col)
 			if !closed {
-				return toks, false, unclosedQuote(file, num, startCol, raw)
+				return toks, false, unclosedQuote(l.File(), l.Num, startCol, raw)
 			}
-			tok := Token{Text: text, Col: int32(startCol), Quoted: true}
 			if i < len(raw) && raw[i] == ':' && len(toks) == base {
-				l.Player, l.playerCol = tok.Text, int32(tok.Col)
+				l.Player, l.playerCol = text, int32(startCol)
+				player = true
 				i++
 				col++
 				continue
 			}
-			add(tok)
-		default:
-			start, startCol := i, col
-			var continuation int
-			i, continuation = wordEnd(raw, i)
-			col += i - start - continuation
-			text := raw[start:i]
-			end = col
-			if len(toks) == base && l.playerCol == 0 && len(text) > 1 && text[len(text)-1] == ':' {
-				l.Player, l.playerCol = text[:len(text)-1], int32(startCol)
-				continue
-			}
-			add(Token{Text: text, Col: int32(startCol)})
+			toks = append(toks, Token{Text: text, Col: int32(startCol), Quoted: true})
 		}
 	}
 	if quote {
@@ -876,7 +883,7 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 	} else {
 		l.endCol = int32(end)
 	}
-	if len(toks) == base && l.playerCol == 0 {
+	if len(toks) == base && !player {
 		return toks, false, nil
 	}
 	return toks, true, nil
