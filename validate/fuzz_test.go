@@ -2,6 +2,7 @@ package validate_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,7 +98,42 @@ func FuzzParse(f *testing.F) {
 		checkInvariants(t, data, validate.Limits{})
 		// Small limits exercise the refusals.
 		checkInvariants(t, data, validate.Limits{MaxBytes: 512, MaxLineBytes: 32})
+		checkReaderReuse(t, data)
 	})
+}
+
+// checkReaderReuse reads data with a Reader that read another record
+// before, and reads that record again after: each must read as Parse reads
+// it with fresh memory, so nothing of one record leaks into the next.
+func checkReaderReuse(t *testing.T, data []byte) {
+	other := []byte(fuzzSeeds[0])
+	var r validate.Reader
+	for _, in := range [][]byte{other, data, other} {
+		rec, diags := r.Read("f.vin", in, validate.Limits{})
+		got := dumpRecord(rec, diags)
+		freshRec, freshDiags := validate.Parse("f.vin", in, validate.Limits{})
+		if want := dumpRecord(freshRec, freshDiags); got != want {
+			t.Fatalf("a reused Reader read %q as\n%s\nfresh memory reads\n%s", in, got, want)
+		}
+	}
+}
+
+// dumpRecord prints everything the reader found, for comparisons.
+func dumpRecord(rec *validate.Record, diags validate.Diagnostics) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "game %q players %q variants %q meta %v rules %q\n", rec.Game, rec.Players, rec.Variants, rec.Meta, rec.Rules)
+	for _, l := range rec.Lines {
+		fmt.Fprintf(&b, "%d %d %q %q %q end %d player %d comment %q want %q points %d pairs %v tokens",
+			l.Num, l.Kind, l.Raw, l.Player, l.Verb, l.ColOf(len(l.Tokens)), l.ColOf(-1), l.Comment(), l.Want(), l.Points(), l.Pairs())
+		for _, tok := range l.Tokens {
+			fmt.Fprintf(&b, " %q@%d%v", tok.Text, tok.Col, tok.Quoted)
+		}
+		b.WriteByte('\n')
+	}
+	for _, d := range diags {
+		fmt.Fprintf(&b, "%s | %s\n", d.Format(), d.Hint)
+	}
+	return b.String()
 }
 
 // addExamples seeds with the bundled example records.
