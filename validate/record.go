@@ -312,8 +312,7 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	text := strings.TrimPrefix(string(data), "\xef\xbb\xbf")
 	// Valid UTF-8 as a whole means every line is ('\n' is never part of a
 	// longer sequence): then no line needs its own check.
-	lx.ascii = isASCII(text)
-	allValid := lx.ascii || utf8.ValidString(text)
+	allValid := utf8.ValidString(text)
 	num := 0
 	sawAction := false
 	for len(text) > 0 {
@@ -561,18 +560,7 @@ var plainWordByte = func() (t [256]bool) {
 	return t
 }()
 
-// isASCII reports whether s is all ASCII, eight bytes at a time (the
-// compiler makes one load of the eight).
 func isASCII(s string) bool {
-	const high = 0x8080808080808080
-	for len(s) >= 8 {
-		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		if w&high != 0 {
-			return false
-		}
-		s = s[8:]
-	}
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
@@ -612,8 +600,6 @@ type lexer struct {
 	// fresh array (earlier lines keep the old one), so the count can pass
 	// its capacity, and reset sizes the slab to it for the next record.
 	usedLines, usedPairs, usedExtras int
-
-	ascii bool // the whole record is ASCII: a byte offset is a column
 }
 
 // newLexer sizes the slabs for data: a line per newline, a token at most
@@ -700,7 +686,7 @@ func resetSlab[T any](slab []T, used int) []T {
 func (lx *lexer) checkPairs(l *Line, bad func(tok int, format string, args ...any) *Diagnostic) *Diagnostic {
 	slab := lx.pairs
 	base := len(slab)
-	ps, d := readPairs(l, slab[base:base], lx.ascii || isASCII(l.Raw), bad)
+	ps, d := readPairs(l, slab[base:base], isASCII(l.Raw), bad)
 	lx.usedPairs += len(ps)
 	if len(ps) <= cap(slab)-base {
 		lx.pairs = slab[:base+len(ps)]
