@@ -208,6 +208,39 @@ func BenchmarkReplayFresh(b *testing.B) {
 	}
 }
 
+// BenchmarkTokenizeFresh is the floor of BenchmarkReplayFresh: the same
+// 1,024 records, one per iteration, split into lines and fields and
+// nothing else. The ratio of the two is the pipeline's distance from it.
+func BenchmarkTokenizeFresh(b *testing.B) {
+	for _, g := range games.All() {
+		b.Run(g.Name(), func(b *testing.B) {
+			recs, actions := freshCorpus(b, g, 1024)
+			b.ReportAllocs()
+			var fields [][]byte
+			cpu := cpuTime()
+			n, bytesRead, i, count := 0, 0, 0, 0
+			for b.Loop() {
+				rec := recs[i%len(recs)]
+				for line := range bytes.Lines(rec) {
+					fields = splitFields(fields[:0], line)
+					count += len(fields)
+				}
+				n += actions[i%len(recs)]
+				bytesRead += len(rec)
+				i++
+			}
+			if d := (cpuTime() - cpu).Seconds(); d > 0 {
+				b.ReportMetric(float64(n)/d, "cpu-actions/s")
+				b.ReportMetric(float64(bytesRead)/d, "cpu-bytes/s")
+				b.ReportMetric(float64(i)/d, "cpu-records/s")
+			}
+			if count == 0 {
+				b.Fatal("no fields")
+			}
+		})
+	}
+}
+
 var (
 	freshCorpora   = map[string]freshSet{}
 	freshCorporaMu sync.Mutex
