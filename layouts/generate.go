@@ -271,8 +271,9 @@ func (m *sheetMemory) sheet(t *Template, i int) (*Layout, []WineType) {
 		// The fixed parts are in place. Every wine's type and casks are
 		// dealt again (dealTables, dealSheet), the paths' resources only
 		// on some paths: they start over.
-		for k := range l.Paths {
-			l.Paths[k].Resource = t.Paths[k].Resource
+		paths, fixed := l.Paths, t.Paths[:len(l.Paths)]
+		for k := range paths {
+			paths[k].Resource = fixed[k].Resource
 		}
 	}
 	m.out[i] = l
@@ -327,9 +328,10 @@ func (t *Template) dealSheet(seed uint64, stream uint64, dl *dealer, l *Layout, 
 // wine of the same type in a region already dealt; each wine then costs
 // the casks dealt to its type (costs, aligned with the plan's rts).
 func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout, costs []int, dl *dealer) error {
+	wines := l.Wines
 	for k, r := range t.Regions {
 		idx := p.wines[k]
-		table := p.tables[k]
+		table, tableCost := p.tables[k], p.tableCost[k]
 		ok := false
 		for range maxDeals {
 			// src.Perm without its allocation: the same draws.
@@ -339,8 +341,13 @@ func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout, costs []i
 			}
 			dl.perm = perm
 			shuffle(src, perm)
+			// the casks go with the type; a deal dealt again writes both again
 			for j, i := range idx {
-				l.Wines[i].Type = table[perm[j]]
+				w := &wines[i]
+				w.Type, w.Casks = table[perm[j]], 0
+				if c := tableCost[perm[j]]; c >= 0 {
+					w.Casks = costs[c]
+				}
 			}
 			if !p.sameTypeAcross(l, k) {
 				ok = true
@@ -349,12 +356,6 @@ func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout, costs []i
 		}
 		if !ok {
 			return fmt.Errorf("template %s: region %c cannot be dealt without a path joining two wines of one type", t.Name, r.Letter)
-		}
-		for j, i := range idx {
-			l.Wines[i].Casks = 0
-			if c := p.tableCost[k][dl.perm[j]]; c >= 0 {
-				l.Wines[i].Casks = costs[c]
-			}
 		}
 	}
 	return nil

@@ -15,8 +15,9 @@ type segment struct{ from, to int } // token indexes [from, to)
 func splitSegments(l *validate.Line, segs []segment) ([]segment, int) {
 	segs = segs[:0]
 	start := 0
-	for i := 0; i <= len(l.Tokens); i++ {
-		if i == len(l.Tokens) || l.Tokens[i].Text == "," {
+	toks := l.Tokens
+	for i := range toks {
+		if t := toks[i].Text; len(t) == 1 && t[0] == ',' {
 			if i == start {
 				return nil, i
 			}
@@ -24,7 +25,33 @@ func splitSegments(l *validate.Line, segs []segment) ([]segment, int) {
 			start = i + 1
 		}
 	}
-	return segs, -1
+	if start == len(toks) {
+		return nil, start
+	}
+	return append(segs, segment{start, len(toks)}), -1
+}
+
+// chooseHead is headWorker's answer for `choose`.
+const chooseHead = -2
+
+// headWorker reads an entry's first word: a worker, chooseHead, or -1.
+// The words as the notation writes them are told by one switch; any other
+// spelling goes through the case-folding comparisons.
+func headWorker(w string) int {
+	switch w {
+	case "red", "r", "R":
+		return RedWorker
+	case "pink", "p", "P":
+		return PinkWorker
+	case "yellow", "y", "Y":
+		return YellowWorker
+	case "choose":
+		return chooseHead
+	}
+	if strings.EqualFold(w, "choose") {
+		return chooseHead
+	}
+	return workerOf(w)
 }
 
 func workerOf(w string) int {
@@ -40,7 +67,7 @@ func workerOf(w string) int {
 }
 
 func (r *replayer) action(l *validate.Line) error {
-	p := r.st.Players[r.rec.Seat(l.Player)]
+	p := r.playerOf(l.Player)
 	y := r.st.Year
 	segs, bad := splitSegments(l, r.segs)
 	r.segs = segs
@@ -49,13 +76,13 @@ func (r *replayer) action(l *validate.Line) error {
 	}
 	for si, sg := range segs {
 		head := l.Word(sg.from)
-		if strings.EqualFold(head, "choose") {
+		w := headWorker(head)
+		if w == chooseHead {
 			if err := r.choose(l, p, sg, si); err != nil {
 				return err
 			}
 			continue
 		}
-		w := workerOf(head)
 		if w < 0 {
 			return r.errorf(l, sg.from, validate.CodeSyntax, "an entry starts with a worker, red, pink or yellow (or choose in '13), not %q", l.Word(sg.from))
 		}

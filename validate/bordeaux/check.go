@@ -16,7 +16,7 @@ var CheckKeys = []string{"casks", "used", "vines", "trellis", "circled", "wines"
 // Values are compared without building the sheet's text; the text is made
 // only for a message.
 func (r *replayer) check(l *validate.Line) error {
-	p := r.st.Players[r.rec.Seat(l.Player)]
+	p := r.playerOf(l.Player)
 	for _, kv := range l.Pairs() {
 		same := false
 		n := 0
@@ -45,8 +45,8 @@ func (r *replayer) check(l *validate.Line) error {
 			return r.fail(d)
 		}
 		if kv.Key != "trellis" && kv.Key != "circled" {
-			v, err := strconv.Atoi(kv.Value)
-			same = err == nil && v == n
+			v, ok := atoi(kv.Value)
+			same = ok && v == n
 		}
 		if same {
 			continue
@@ -95,6 +95,34 @@ func (r *replayer) checkDiffers(l *validate.Line, p *PlayerState, kv validate.Pa
 	return r.errorf(l, kv.Tok, validate.CodeCheck, "%s has %s %s; the check says %s", p.Name, got, what, kv.Value)
 }
 
+// atoi is strconv.Atoi without its error value: a check's numbers are a
+// digit or two, read here without a call.
+func atoi(s string) (int, bool) {
+	if len(s) == 0 || len(s) > 9 { // 9 digits cannot overflow
+		v, err := strconv.Atoi(s)
+		return v, err == nil
+	}
+	digits, neg := s, false
+	if s[0] == '+' || s[0] == '-' {
+		digits, neg = s[1:], s[0] == '-'
+		if digits == "" {
+			return 0, false
+		}
+	}
+	v := 0
+	for i := 0; i < len(digits); i++ {
+		d := digits[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		v = v*10 + int(d)
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
 // nextItem cuts a list value at its first comma or slash.
 func nextItem(s string) (item, rest string, more bool) {
 	for i := 0; i < len(s); i++ {
@@ -112,8 +140,8 @@ func sameCounts(written string, got []int) bool {
 	for i := 0; more; i++ {
 		var item string
 		item, rest, more = nextItem(rest)
-		v, err := strconv.Atoi(item)
-		if err != nil || i >= len(got) || v != got[i] {
+		v, ok := atoi(item)
+		if !ok || i >= len(got) || v != got[i] {
 			return false
 		}
 		if !more {

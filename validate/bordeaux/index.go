@@ -24,6 +24,9 @@ type sheetIndex struct {
 	// sheet dealt from a code): incident[v] has bit e set for each path e
 	// at wine v, for longestTourSmall
 	incident []uint64
+	// nameLikeIDs is set when a wine's id has a wine name's length (Lp2):
+	// a name is then looked up by the ids too, not by the index alone
+	nameLikeIDs bool
 }
 
 // regionIndex and colourIndex number the regions L, R, E and the colours
@@ -60,9 +63,10 @@ func (x *sheetIndex) build(l *layouts.Layout, fromCode bool) {
 	*x = sheetIndex{nodes: len(l.Wines)}
 	if fromCode {
 		m := templatePaths()
-		x.ends, x.adj, x.incident = m.ends, m.adj, m.incident
+		x.ends, x.adj, x.incident, x.nameLikeIDs = m.ends, m.adj, m.incident, m.nameLikeIDs
 	} else {
 		x.ends, x.adj, x.incident = pathsOf(l)
+		x.nameLikeIDs = nameLikeIDs(l)
 	}
 	for r := range x.wineIn {
 		for c := range x.wineIn[r] {
@@ -119,14 +123,26 @@ var lastShape struct {
 var templatePaths = sync.OnceValue(func() (m pathIndex) {
 	m.ends, m.adj = buildPaths(layouts.Default())
 	m.incident = incidentOf(m.ends, m.adj)
+	m.nameLikeIDs = nameLikeIDs(layouts.Default())
 	return m
 })
 
+// nameLikeIDs tells whether a wine id of l is as long as a wine name.
+func nameLikeIDs(l *layouts.Layout) bool {
+	for i := range l.Wines {
+		if len(l.Wines[i].ID) == 3 {
+			return true
+		}
+	}
+	return false
+}
+
 // pathIndex is the part of a sheetIndex that only the map decides.
 type pathIndex struct {
-	ends     [][2]int16
-	adj      [][]int16
-	incident []uint64
+	ends        [][2]int16
+	adj         [][]int16
+	incident    []uint64
+	nameLikeIDs bool
 }
 
 // sheetMap is a copy of a sheet's wine ids and path ends (a copy, so that
@@ -419,16 +435,18 @@ func (t *tour) walk(v, n int) {
 // times shorter.
 func (x *sheetIndex) longestTourSmall(filled uint64, simple bool) int {
 	best := 0
+	// the wines on a filled path, each component started from its first
+	touched := uint64(0)
+	for m := filled; m != 0; m &= m - 1 {
+		e := bits.TrailingZeros64(m)
+		touched |= 1<<x.ends[e][0] | 1<<x.ends[e][1]
+	}
 	if simple {
 		// Component by component, from each of its wines: no path is
 		// longer than its wines but one.
-		var seen uint64
-		for v := 0; v < x.nodes; v++ {
-			if seen&(1<<v) != 0 || filled&x.incident[v] == 0 {
-				continue
-			}
-			wines, _ := x.componentOf(v, filled)
-			seen |= wines
+		for left := touched; left != 0; {
+			wines, _ := x.componentOf(bits.TrailingZeros64(left), filled)
+			left &^= wines
 			search := simpleSearch{x: x, filled: filled, best: best, bound: bits.OnesCount64(wines) - 1}
 			for m := wines; m != 0 && search.best < search.bound; m &= m - 1 {
 				w := bits.TrailingZeros64(m)
@@ -445,13 +463,9 @@ func (x *sheetIndex) longestTourSmall(filled uint64, simple bool) int {
 	// unwalked paths at least that the other 2k−2 odd wines need. The
 	// search starts at its odd wines, and stops when a trail reaches that
 	// bound or none can beat the best.
-	var seen uint64
-	for v := 0; v < x.nodes; v++ {
-		if seen&(1<<v) != 0 || filled&x.incident[v] == 0 {
-			continue
-		}
-		wines, paths := x.componentOf(v, filled)
-		seen |= wines
+	for left := touched; left != 0; {
+		wines, paths := x.componentOf(bits.TrailingZeros64(left), filled)
+		left &^= wines
 		n := bits.OnesCount64(paths)
 		odd := uint64(0) // the component's wines of odd degree
 		for m := wines; m != 0; m &= m - 1 {

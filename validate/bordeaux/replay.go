@@ -257,6 +257,28 @@ func (r *replayer) line(l *validate.Line) error {
 	return r.errorf(l, 0, validate.CodeSyntax, "unknown line %q: a Bordeaux record has year lines ('01 R C), player lines (Ann: red LL), check and claim", l.Word(0))
 }
 
+// playerOf returns the player of an action or check line (the reader
+// checked the name is a player's). Comparing the few names at the table
+// costs less than the record's seat lookup.
+func (r *replayer) playerOf(name string) *PlayerState {
+	for i, n := range r.rec.Players {
+		if n == name {
+			return r.st.Players[i]
+		}
+	}
+	return r.st.Players[r.rec.Seat(name)]
+}
+
+// isPlayer is r.rec.HasPlayer without the record's seat lookup.
+func (r *replayer) isPlayer(name string) bool {
+	for _, n := range r.rec.Players {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
 func isYearWord(w string) bool {
 	w = strings.TrimPrefix(strings.TrimPrefix(w, "'"), "’")
 	if w == "" || len(w) > 2 {
@@ -335,7 +357,7 @@ func (r *replayer) yearLine(l *validate.Line) error {
 	var cell layouts.TopCell
 	for i := ti + 1; i < len(l.Tokens); i++ {
 		t := l.Tokens[i].Text
-		if r.rec.HasPlayer(t) {
+		if r.isPlayer(t) {
 			if err := r.assertLeader(l, i, y, leader); err != nil {
 				return err
 			}

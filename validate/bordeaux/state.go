@@ -70,6 +70,13 @@ type PlayerState struct {
 	filled   []bool // by path index
 	nCircled int
 	nFilled  int
+	// filledBits has bit e set for each filled path e < 64: the longest
+	// tour of a sheet of at most 64 paths searches it as it is
+	filledBits uint64
+	// the circled wines by colour, age and region index (regionIndex,
+	// colourIndex), for the trellis bonuses
+	circledColours, circledRegions [3]int
+	circledAges                    [4]int
 	// the longest tour is searched once per filled path: longestAt is
 	// nFilled+1 when longest is known for the ruling longestSimple
 	longest, longestAt int
@@ -163,6 +170,15 @@ func (p *PlayerState) WineIn(r layouts.Region, c layouts.Colour, age int) *layou
 
 // Wine returns a wine by ID or name.
 func (p *PlayerState) Wine(key string) *layouts.Wine {
+	if len(key) == 3 && !p.idx.nameLikeIDs && key[2] >= '1' && key[2] <= '3' {
+		// No id is a name: the name's region, colour and age find the
+		// first such wine, as the loop below does, when they are letters
+		// the index knows.
+		r, c := layouts.Region(key[0]), layouts.Colour(key[1])
+		if regionIndex(r) >= 0 && colourIndex(c) >= 0 {
+			return p.WineIn(r, c, int(key[2]-'0'))
+		}
+	}
 	for i := range p.Layout.Wines {
 		w := &p.Layout.Wines[i]
 		if w.ID == key || len(key) == 3 && key[0] == byte(w.Region) && key[1] == byte(w.Type.Colour) && int(key[2]-'0') == w.Type.Age {
@@ -172,8 +188,13 @@ func (p *PlayerState) Wine(key string) *layouts.Wine {
 	return nil
 }
 
-// wineAt returns the index of a wine of the player's layout.
+// wineAt returns the index of a wine of the player's layout. The index
+// of its region, colour and age finds it but on a sheet with two wines of
+// one type.
 func (p *PlayerState) wineAt(w *layouts.Wine) int {
+	if i := p.wineIndex(w.Region, w.Type.Colour, w.Type.Age); i >= 0 && &p.Layout.Wines[i] == w {
+		return i
+	}
 	for i := range p.Layout.Wines {
 		if &p.Layout.Wines[i] == w {
 			return i
@@ -231,6 +252,16 @@ type Answerer interface {
 func (p *PlayerState) circle(wi, year int, a Answerer) error {
 	p.circled[wi] = int8(year)
 	p.nCircled++
+	w := &p.Layout.Wines[wi]
+	if c := colourIndex(w.Type.Colour); c >= 0 {
+		p.circledColours[c]++
+	}
+	if r := regionIndex(w.Region); r >= 0 {
+		p.circledRegions[r]++
+	}
+	if a := w.Type.Age; a >= 1 && a <= 3 {
+		p.circledAges[a]++
+	}
 	for _, e := range p.idx.adj[wi] {
 		if p.filled[e] {
 			continue
@@ -244,6 +275,9 @@ func (p *PlayerState) circle(wi, year int, a Answerer) error {
 		}
 		p.filled[e] = true
 		p.nFilled++
+		if e < 64 {
+			p.filledBits |= 1 << e
+		}
 		if r := p.Layout.Paths[e].Resource; r != 0 {
 			if err := p.gain(r, year, a); err != nil {
 				return err
@@ -289,8 +323,9 @@ func (p *PlayerState) gain(r layouts.Resource, year int, a Answerer) error {
 		return p.circle(wi, year, a)
 	case layouts.Trellises:
 		q := Question{Trellis: true, Rows: p.rowsBuf[:0]}
-		for i, row := range p.Layout.Trellis {
-			if p.Trellis[i] < row.Len {
+		rows := p.Layout.Trellis
+		for i, n := range p.Trellis[:len(rows)] {
+			if n < rows[i].Len {
 				q.Rows = append(q.Rows, i+1)
 			}
 		}
@@ -344,9 +379,16 @@ func (p *PlayerState) gainAction(worker int, r layouts.Resource, n, year int, a 
 
 // endYear fills a pass in every available worker's row.
 func (p *PlayerState) endYear(year int) {
-	for w := 0; w < 3; w++ {
-		if p.Available(w, year) {
-			p.Grid[w][year] = '-'
+	if year < Columns { // the three rows, unrolled
+		g := &p.Grid
+		if g[RedWorker][year] == 0 {
+			g[RedWorker][year] = '-'
+		}
+		if g[PinkWorker][year] == 0 {
+			g[PinkWorker][year] = '-'
+		}
+		if g[YellowWorker][year] == 0 {
+			g[YellowWorker][year] = '-'
 		}
 	}
 	p.madeWine, p.gained, p.acted = false, false, [3]bool{}
@@ -369,7 +411,13 @@ func (p *PlayerState) Longest(simple bool) int {
 		return 0
 	}
 	if p.longestAt != p.nFilled+1 || p.longestSimple != simple {
-		p.longest, p.longestAt, p.longestSimple = p.idx.longestTour(p.filled, simple), p.nFilled+1, simple
+		longest := 0
+		if p.idx.incident != nil { // at most 64 paths: filledBits holds them all
+			longest = p.idx.longestTourSmall(p.filledBits, simple)
+		} else {
+			longest = p.idx.longestTour(p.filled, simple)
+		}
+		p.longest, p.longestAt, p.longestSimple = longest, p.nFilled+1, simple
 	}
 	return p.longest
 }
@@ -381,10 +429,27 @@ func (p *PlayerState) RowBonus(i int) int {
 	if per == 0 {
 		per = 1
 	}
-	// The kind is a string: compared once, not once per wine. Whether a
-	// wine is circled is anyone's guess, so the loops count without
-	// branching on it.
+	// The circled wines are counted by colour, age and region as they
+	// are circled; a bonus on a value without a count (a hand-made sheet)
+	// counts the wines. The kind is a string: compared once, not once per
+	// wine.
 	n := 0
+	switch b.Kind {
+	case "colour":
+		if c := colourIndex(b.Colour); c >= 0 {
+			return p.circledColours[c] * per
+		}
+	case "age":
+		if b.Age >= 1 && b.Age <= 3 {
+			return p.circledAges[b.Age] * per
+		}
+	case "region":
+		if r := regionIndex(b.Region); r >= 0 {
+			return p.circledRegions[r] * per
+		}
+	}
+	// Whether a wine is circled is anyone's guess, so the loops count
+	// without branching on it.
 	wines := p.Layout.Wines
 	switch b.Kind {
 	case "colour":
