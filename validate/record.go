@@ -824,8 +824,13 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 		}
 		if plainWordByte[c] || c >= utf8.RuneSelf {
 			start, startCol := i, col
-			var continuation int
-			i, continuation = wordEnd(raw, i)
+			for i < len(raw) && plainWordByte[raw[i]] {
+				i++ // the common case, ASCII, in this loop's registers
+			}
+			continuation := 0
+			if i < len(raw) && raw[i] >= utf8.RuneSelf {
+				i, continuation = wordEnd(raw, i)
+			}
 			col += i - start - continuation
 			end = col
 			if !player && len(toks) == base && i-start > 1 && raw[i-1] == ':' {
@@ -936,9 +941,8 @@ func quoted(raw string, i, col int) (text string, next, nextCol int, closed bool
 
 // wordEnd returns where the unquoted word starting at raw[i] ends, and how
 // many of its bytes continue a multi-byte character (the word's width in
-// columns is its length less those). The hottest loop of the reader: one
-// test per ASCII byte. Kept out of lexInto so that the loop runs in
-// registers: inlined there, it spilled to the stack on every byte.
+// columns is its length less those). lexInto reads the ASCII bytes of a
+// word itself and calls this for the rest of a word with other characters.
 //
 //go:noinline
 func wordEnd(raw string, i int) (end, continuation int) {
