@@ -711,7 +711,7 @@ func readPairs(l *Line, ps []Pair, ascii bool, bad func(tok int, format string, 
 		if l.Tokens[i].Text == "," && len(ps) > 0 {
 			last := &ps[len(ps)-1]
 			join := i
-			if i+1 < len(l.Tokens) && l.Tokens[i+1].Text != "," && !strings.Contains(l.Tokens[i+1].Text, "=") {
+			if i+1 < len(l.Tokens) && l.Tokens[i+1].Text != "," && strings.IndexByte(l.Tokens[i+1].Text, '=') < 0 {
 				join = i + 1
 			}
 			if valueEnd >= 0 && follows(l.Tokens[i], valueEnd) && (join == i || follows(l.Tokens[join], valueEnd+1)) {
@@ -728,16 +728,20 @@ func readPairs(l *Line, ps []Pair, ascii bool, bad func(tok int, format string, 
 			continue
 		}
 		t := l.Tokens[i]
-		k, v, ok := strings.Cut(t.Text, "=")
-		if !ok || k == "" {
+		eq := strings.IndexByte(t.Text, '=')
+		if eq <= 0 {
 			return ps, bad(i, "a check compares key=value, not %q", t.Text)
 		}
 		valueEnd = -1
 		if ascii && !t.Quoted {
-			valueStart = int(t.Col) - 1 + len(k) + 1
+			valueStart = int(t.Col) - 1 + eq + 1
 			valueEnd = int(t.Col) - 1 + len(t.Text)
 		}
-		ps = append(ps, Pair{Key: lower(k), Value: v, Tok: i})
+		k, v := t.Text[:eq], t.Text[eq+1:]
+		if !lowerASCII(k) {
+			k = strings.ToLower(k)
+		}
+		ps = append(ps, Pair{Key: k, Value: v, Tok: i})
 	}
 	return ps, nil
 }
