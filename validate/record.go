@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -809,43 +810,76 @@ func lexLine(file string, num int, raw string) (*Line, *Diagnostic) {
 func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnostic) {
 	base := len(toks)
 	raw := l.Raw
+	// Room for the most tokens the line can have (one a byte), so that
+	// the loop adds a token without a call that could grow the slice.
+	if cap(toks)-len(toks) <= len(raw) {
+		toks = slices.Grow(toks, len(raw)+1)
+	}
 	// i is a byte offset into raw and col the 1-based rune column of raw[i]:
 	// tokens are substrings of raw, so a line costs no copy of its text.
-	// Everything the loop touches is a local (no closure, no field of l),
-	// so that it runs in registers.
+	// This loop reads what nearly every line is made of (words, blanks,
+	// commas, a comment) with as few variables as it can, so that they
+	// stay in registers; a quote hands the rest of the line to lexQuoted.
 	i, col := 0, 1
-	// end is the column just after the last character before the comment
-	// that is not a blank: the line's end column, unless a quote was read
-	// (then stripComment decides, as it always has).
-	end, quote := 1, false
-	player := false // NAME: was read
 	for i < len(raw) {
 		c := raw[i]
-		if c == ' ' || c == '\t' {
+		switch {
+		case c == ' ' || c == '\t':
 			i++
 			col++
-			continue
-		}
-		if plainWordByte[c] || c >= utf8.RuneSelf {
+		case plainWordByte[c] || c >= utf8.RuneSelf:
 			start, startCol := i, col
 			for i < len(raw) && plainWordByte[raw[i]] {
-				i++ // the common case, ASCII, in this loop's registers
+				i++ // the common case, ASCII
 			}
 			continuation := 0
 			if i < len(raw) && raw[i] >= utf8.RuneSelf {
 				i, continuation = wordEnd(raw, i)
 			}
 			col += i - start - continuation
-			end = col
-			if !player && len(toks) == base && i-start > 1 && raw[i-1] == ':' {
+			if raw[i-1] == ':' && i-start > 1 && len(toks) == base && l.playerCol == 0 {
 				l.Player, l.playerCol = raw[start:i-1], int32(startCol)
-				player = true
 				continue
 			}
-			toks = append(toks, Token{Text: raw[start:i], Col: int32(startCol)})
-			continue
+			n := len(toks)
+			toks = toks[:n+1]
+			toks[n] = Token{Text: raw[start:i], Col: int32(startCol)}
+		case c == ',':
+			n := len(toks)
+			toks = toks[:n+1]
+			toks[n] = Token{Text: ",", Col: int32(col)}
+			i++
+			col++
+		case c == '#':
+			setComment(l, raw[i+1:], lx)
+			i = len(raw)
+		default: // '"'
+			return lexQuoted(l, toks, base, lx, i, col)
 		}
-		switch c {
+	}
+	// The end column is just after the last token, or after NAME:.
+	switch {
+	case len(toks) > base:
+		last := toks[len(toks)-1]
+		l.endCol = last.Col + int32(utf8.RuneCountInString(last.Text))
+	case l.playerCol > 0:
+		l.endCol = l.playerCol + int32(utf8.RuneCountInString(l.Player)) + 1
+	default:
+		l.endCol = 1
+		return toks, false, nil // blank, or a comment alone
+	}
+	return toks, true, nil
+}
+
+// lexQuoted goes on lexing l from raw[i], a quote at column col, where
+// lexInto stopped: the general loop, for the few lines with quotes.
+func lexQuoted(l *Line, toks []Token, base int, lx *lexer, i, col int) (_ []Token, ok bool, _ *Diagnostic) {
+	raw := l.Raw
+	for i < len(raw) {
+		switch c := raw[i]; c {
+		case ' ', '\t':
+			i++
+			col++
 		case '#':
 			setComment(l, raw[i+1:], lx)
 			i = len(raw)
@@ -853,9 +887,7 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 			toks = append(toks, Token{Text: ",", Col: int32(col)})
 			i++
 			col++
-			end = col
 		case '"':
-			quote = true
 			startCol := col
 			var text string
 			var closed bool
@@ -865,20 +897,27 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 			}
 			if i < len(raw) && raw[i] == ':' && len(toks) == base {
 				l.Player, l.playerCol = text, int32(startCol)
-				player = true
 				i++
 				col++
 				continue
 			}
 			toks = append(toks, Token{Text: text, Col: int32(startCol), Quoted: true})
+		default:
+			start, startCol := i, col
+			var continuation int
+			i, continuation = wordEnd(raw, i)
+			col += i - start - continuation
+			if len(toks) == base && l.playerCol == 0 && i-start > 1 && raw[i-1] == ':' {
+				l.Player, l.playerCol = raw[start:i-1], int32(startCol)
+				continue
+			}
+			toks = append(toks, Token{Text: raw[start:i], Col: int32(startCol)})
 		}
 	}
-	if quote {
-		l.endCol = int32(utf8.RuneCountInString(strings.TrimRight(stripComment(raw), " \t")) + 1)
-	} else {
-		l.endCol = int32(end)
-	}
-	if len(toks) == base && !player {
+	// A quote may hold a '#' or blanks: the end column is counted on the
+	// line without its comment and trailing blanks, as it always was.
+	l.endCol = int32(utf8.RuneCountInString(strings.TrimRight(stripComment(raw), " \t")) + 1)
+	if len(toks) == base && l.playerCol == 0 {
 		return toks, false, nil
 	}
 	return toks, true, nil
