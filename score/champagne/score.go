@@ -2,6 +2,7 @@ package champagne
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/vintner/vintner/score"
@@ -100,10 +101,13 @@ func vineyardsCount(t GameTally, p PlayerTally) bool { return !p.Merchant && !t.
 // splits the points equally (rounded down, or up with MajorSplitCeil).
 // The Wine Merchant and solo players take no part.
 func Majorities(t GameTally) []Majority {
-	out := make([]Majority, 0, len(t.Rules.Regions))
-	// Tied and Winners of every region share one buffer, each with no
-	// room past its end (two slices per region showed in the profiles).
-	buf := make([]int, 0, 2*len(t.Rules.Regions)*len(t.Players))
+	return majorities(t, make([]Majority, 0, len(t.Rules.Regions)), make([]int, 0, 2*len(t.Rules.Regions)*len(t.Players)))
+}
+
+// majorities is Majorities into the given buffers: out for the regions;
+// buf for Tied and Winners of every region, each with no room past its end
+// (two slices per region showed in the profiles).
+func majorities(t GameTally, out []Majority, buf []int) []Majority {
 	for _, r := range t.Rules.Regions {
 		m := Majority{Region: r}
 		from := len(buf)
@@ -163,10 +167,14 @@ func Score(t GameTally) *score.Result {
 	ru := t.Rules
 	res := &score.Result{Game: Game, Categories: Categories, TieBreaks: TieBreaks}
 	res.Players = make([]score.PlayerResult, 0, len(t.Players))
-	majors := Majorities(t)
-	// The players' points and tie-break values, each kind in one buffer.
+	// The majorities are listed on the stack (the result keeps none of
+	// them) when the regions are few.
+	var majorBuf [8]Majority
+	majors := majorities(t, majorBuf[:0], make([]int, 0, 2*len(t.Rules.Regions)*len(t.Players)))
+	// The players' points and tie-break values, in one buffer.
 	nc, nt := len(Categories), 2
-	points, ties := make([]int, nc*len(t.Players)), make([]int, nt*len(t.Players))
+	nums := make([]int, (nc+nt)*len(t.Players))
+	points, ties := nums[:nc*len(t.Players)], nums[nc*len(t.Players):]
 	for i, p := range t.Players {
 		pts := points[i*nc : (i+1)*nc : (i+1)*nc]
 		pts[CatPrestige] = p.Prestige
@@ -209,20 +217,8 @@ func Score(t GameTally) *score.Result {
 		res.Players = append(res.Players, pr)
 	}
 	for _, m := range majors {
-		if len(m.Tied) < 2 {
-			continue
-		}
-		switch {
-		case len(m.Winners) == 1:
-			res.Notes = append(res.Notes, fmt.Sprintf("Major vineyard %s: %s tied on %d cards; %s produces the most grapes there and takes %d",
-				ru.regionName(m.Region), playerNames(t, m.Tied), m.Most, t.Players[m.Winners[0]].Name, m.Each))
-		default:
-			rounding := "rounded down"
-			if ru.MajorSplitCeil {
-				rounding = "rounded up"
-			}
-			res.Notes = append(res.Notes, fmt.Sprintf("Major vineyard %s: %s tied on cards and grapes; the %d points are split, %d each (%s)",
-				ru.regionName(m.Region), playerNames(t, m.Winners), ru.MajorPP, m.Each, rounding))
+		if len(m.Tied) >= 2 {
+			res.Notes = append(res.Notes, majorNote(t, m))
 		}
 	}
 	res.Rank()
@@ -232,17 +228,51 @@ func Score(t GameTally) *score.Result {
 	return res
 }
 
-// playerNames lists the names of the players of the given indices: "Ann,
-// Ben".
-func playerNames(t GameTally, idx []int) string {
+// majorNote explains a tied Major Vineyard: "Major vineyard Marne: Ann,
+// Ben tied on 2 cards; Ben produces the most grapes there and takes 2".
+// Written piece by piece into one string (fmt.Sprintf showed in the
+// profiles).
+func majorNote(t GameTally, m Majority) string {
+	ru := t.Rules
 	var b strings.Builder
+	b.Grow(128)
+	b.WriteString("Major vineyard ")
+	b.WriteString(ru.regionName(m.Region))
+	b.WriteString(": ")
+	if len(m.Winners) == 1 {
+		writeNames(&b, t, m.Tied)
+		b.WriteString(" tied on ")
+		b.WriteString(strconv.Itoa(m.Most))
+		b.WriteString(" cards; ")
+		b.WriteString(t.Players[m.Winners[0]].Name)
+		b.WriteString(" produces the most grapes there and takes ")
+		b.WriteString(strconv.Itoa(m.Each))
+		return b.String()
+	}
+	rounding := "rounded down"
+	if ru.MajorSplitCeil {
+		rounding = "rounded up"
+	}
+	writeNames(&b, t, m.Winners)
+	b.WriteString(" tied on cards and grapes; the ")
+	b.WriteString(strconv.Itoa(ru.MajorPP))
+	b.WriteString(" points are split, ")
+	b.WriteString(strconv.Itoa(m.Each))
+	b.WriteString(" each (")
+	b.WriteString(rounding)
+	b.WriteString(")")
+	return b.String()
+}
+
+// writeNames writes the names of the players of the given indices: "Ann,
+// Ben".
+func writeNames(b *strings.Builder, t GameTally, idx []int) {
 	for k, i := range idx {
 		if k > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString(t.Players[i].Name)
 	}
-	return b.String()
 }
 
 // diversification is the PP for full sets of the regions.

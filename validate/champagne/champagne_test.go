@@ -305,6 +305,42 @@ func BenchmarkReplay(b *testing.B) {
 	}
 }
 
+// BenchmarkReplayFresh measures the engine alone over many different
+// records (players 2 to 4), read once, with recycled states (NoState), as
+// in a batch: a single record replayed again and again stays in the
+// caches.
+func BenchmarkReplayFresh(b *testing.B) {
+	var recs []*validate.Record
+	for i := range 256 {
+		data, err := generate(2+i%3, uint64(1000+i), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rec, diags := validate.Parse("bench.vin", data, validate.Limits{})
+		if diags.HasErrors() {
+			b.Fatal(diags)
+		}
+		recs = append(recs, rec)
+	}
+	g := New()
+	actions := 0
+	b.ReportAllocs()
+	cpu := cpuTime()
+	i := 0
+	for b.Loop() {
+		rep := g.Replay(recs[i%len(recs)], validate.Options{NoState: true})
+		if rep.Result == nil {
+			b.Fatal(rep.Diagnostics)
+		}
+		actions += rep.Actions
+		i++
+	}
+	if d := cpuTime() - cpu; d > 0 {
+		b.ReportMetric(float64(actions)/d.Seconds(), "cpu-actions/s")
+		b.ReportMetric(d.Seconds()*1e6/float64(i), "cpu-us/rec")
+	}
+}
+
 // cpuTime is the CPU time the process has used (user and system).
 func cpuTime() time.Duration {
 	var ru syscall.Rusage

@@ -19,12 +19,13 @@ func (s *state) finish() {
 		t.MerchantLevel = s.r.MerchantNames[s.level]
 	}
 	// The tallies of a recycled state lend their maps (the result keeps
-	// none of them).
+	// none of them), those of an earlier game with more players too.
 	t.Players = s.tallyBuf[:0]
 	for i, p := range s.players {
 		var cards, grapes map[string]int
-		if i < len(s.tallyBuf) {
-			cards, grapes = s.tallyBuf[i].Cards, s.tallyBuf[i].Grapes
+		if i < cap(s.tallyBuf) {
+			old := s.tallyBuf[:i+1][i]
+			cards, grapes = old.Cards, old.Grapes
 		}
 		pt := champagne.PlayerTally{Name: p.name, Seat: i + 1, Merchant: p.merchant, Prestige: p.pp,
 			Cards: emptied(cards), Grapes: emptied(grapes),
@@ -33,16 +34,31 @@ func (s *state) finish() {
 		if p.merchant {
 			pt.Seat = 0
 		}
+		// Counted per region index first, then written once per region:
+		// the same maps as one update per card, fewer map writes.
+		nCards, nGrapes, vined := s.regionCards[:0], s.regionGrapes[:0], s.regionVined[:0]
+		for range s.r.Regions {
+			nCards, nGrapes, vined = append(nCards, 0), append(nGrapes, 0), append(vined, false)
+		}
 		for _, o := range p.vines {
-			reg := s.r.Regions[o.region]
-			pt.Cards[reg]++
-			pt.Grapes[reg] += o.card.Qty
+			nCards[o.region]++
+			nGrapes[o.region] += o.card.Qty
+			vined[o.region] = true
 		}
 		if !s.r.on.LandTokenIgnored {
 			for _, reg := range p.land {
-				pt.Cards[s.r.Regions[reg]]++
+				nCards[reg]++
 			}
 		}
+		for r, reg := range s.r.Regions {
+			if nCards[r] > 0 {
+				pt.Cards[reg] = nCards[r]
+			}
+			if vined[r] {
+				pt.Grapes[reg] = nGrapes[r]
+			}
+		}
+		s.regionCards, s.regionGrapes, s.regionVined = nCards, nGrapes, vined
 		for k, o := range s.order {
 			if o == i {
 				pt.Council = k + 1

@@ -339,7 +339,7 @@ func (g *gen) play() error {
 		case wPlace:
 			err = g.place(w.who)
 		case wPlant:
-			err = g.emit("%s: plant %s %s", g.s.nameOf(w.who), w.card.ID, g.r.Regions[g.pick(len(g.r.Regions))])
+			err = g.emit("%s: plant %s %s", g.s.nameOf(w.who), w.vineCard(g.r).ID, g.r.Regions[g.pick(len(g.r.Regions))])
 		case wToken:
 			err = g.token(w.who)
 		case wOeno:
@@ -349,7 +349,7 @@ func (g *gen) play() error {
 		case wMerchantShip:
 			err = g.merchantShip(w)
 		case wMarket:
-			err = g.emitMarket(w.sector)
+			err = g.emitMarket(int(w.sector))
 		case wDraw:
 			err = g.draw(w.who)
 		case wHarvest:

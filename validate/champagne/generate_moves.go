@@ -76,7 +76,7 @@ func (g *gen) place(who int) error {
 // linksTo reports whether the player holds the other spot of k's linked
 // pair (standard side).
 func (g *gen) linksTo(who int, z string, k int) bool {
-	sp := g.s.spots(z)
+	sp := g.s.spots(zoneIndex(z))
 	if g.s.first || k >= len(sp) || sp[k].Link == 0 {
 		return false
 	}
@@ -246,8 +246,8 @@ func (g *gen) anyIdx(c [3]int) int {
 func (g *gen) ship(w want) error {
 	s := g.s
 	p := s.players[w.who]
-	sp := s.spots("shipping")[w.spot]
-	max := s.r.Rows[sp.Row].Cards
+	sp := s.spots(zShipping)[w.spot]
+	max := sp.row.Cards
 	cellar := p.cellar
 	fromOeno := s.r.on.OenothequeShippingYes
 	if fromOeno {
@@ -265,7 +265,7 @@ func (g *gen) ship(w want) error {
 			break
 		}
 		for _, c := range []*marketCard{s.sectors[sec].active, s.sectors[sec].prov} {
-			if c == nil || len(parts) >= max || s.shippable(w.who, w.spot, c) != "" {
+			if c == nil || len(parts) >= max || s.shippable(w.who, int(w.spot), c) != "" {
 				continue
 			}
 			need := c.Cuvees
@@ -387,13 +387,13 @@ func (g *gen) partnerFor(who int, cellar, need [3]int, given [][3]int) (int, int
 func (g *gen) merchantShip(w want) error {
 	s := g.s
 	m := s.merchant
-	max := s.r.Rows[s.spots("shipping")[w.spot].Row].Cards
+	max := s.spots(zShipping)[w.spot].row.Cards
 	cellar := m.cellar
 	var parts []string
 	var prev *marketCard
 	var keeps []func()
 	for n := 0; n < max; n++ {
-		best := s.merchantBest(w.spot, prev, cellar)
+		best := s.merchantBest(int(w.spot), prev, cellar)
 		if len(best) == 0 {
 			break
 		}

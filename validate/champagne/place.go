@@ -11,10 +11,12 @@ import (
 // held counts the player's collaborators waiting on a marketing n+1 spot.
 func (s *state) held(who int) int {
 	n := 0
-	for _, h := range s.holdN1 {
-		if h == who {
-			n++
-		}
+	// The two n+1 spots, written out: counted at every placement.
+	if s.holdN1[0] == who {
+		n++
+	}
+	if s.holdN1[1] == who {
+		n++
 	}
 	return n
 }
@@ -36,37 +38,60 @@ func (s *state) startPlacement() {
 // current is the player whose turn it is to place, or -1 when all is placed.
 func (s *state) current() int {
 	n := len(s.order)
+	if n == 0 {
+		return -1
+	}
+	j := s.turn // (s.turn+k)%n, without a division per step
+	for j >= n {
+		j -= n
+	}
 	for k := 0; k < n; k++ {
-		i := s.order[(s.turn+k)%n]
+		i := s.order[j]
 		if !s.players[i].merchant && s.available(i) > 0 {
-			s.turn = (s.turn + k) % n
+			s.turn = j
 			return i
+		}
+		if j++; j == n {
+			j = 0
 		}
 	}
 	return -1
 }
 
-// spotOf reads "ZONE SPOT" at token i.
-func (s *state) spotOf(l *validate.Line, i int) (string, int, *ruleError) {
-	zone := l.Lower(i)
-	if zoneIndex(zone) < 0 {
+// spotOf reads "ZONE SPOT" at token i: the zone's index and the spot.
+func (s *state) spotOf(l *validate.Line, i int) (int, int, *ruleError) {
+	zone := l.Verb // token 0 is the verb, lower-cased already
+	if i > 0 {
+		zone = l.Lower(i)
+	}
+	zi := zoneIndex(zone)
+	if zi < 0 {
 		e := syntax(i, "%q is not an action zone: the zones are %s", l.Word(i), strings.Join(zoneNames[:], ", "))
 		e.hint = validate.DidYouMean(zone, zoneNames[:])
-		return "", 0, e
+		return 0, 0, e
 	}
-	if zone == "marketing" && len(s.zone(zone)) == 0 {
-		return "", 0, fail(i, "the first-game side of the board has no Marketing Strategy zone")
+	if zi == zMarketing && len(s.board[zMarketing]) == 0 {
+		return 0, 0, fail(i, "the first-game side of the board has no Marketing Strategy zone")
 	}
 	if len(l.Tokens) != i+2 {
-		return "", 0, syntax(i, "a placement names the zone and the spot: %s 2 (vineyard CARD, marketing n1|n2)", zone)
+		return 0, 0, syntax(i, "a placement names the zone and the spot: %s 2 (vineyard CARD, marketing n1|n2)", zone)
 	}
-	w := l.Lower(i + 1)
-	switch zone {
-	case "vineyard":
+	w := l.Word(i + 1)
+	switch zi {
+	case zVineyard:
+		// Records name the card by its key (lower case): compared with
+		// the offers' before lower-casing and the lookup by key or
+		// printed name (keys are unique).
+		for k, c := range s.offers {
+			if c != nil && c.ID == w {
+				return zi, k, nil
+			}
+		}
+		w = l.Lower(i + 1)
 		if v := s.r.vine(w); v != nil {
 			for k, c := range s.offers {
-				if c != nil && c.ID == v.ID {
-					return zone, k, nil
+				if c == v {
+					return zi, k, nil
 				}
 			}
 		}
@@ -74,24 +99,25 @@ func (s *state) spotOf(l *validate.Line, i int) (string, int, *ruleError) {
 		if s.r.vine(w) == nil {
 			e.hint = s.r.nearVine(w)
 		}
-		return "", 0, e
-	case "marketing":
-		switch w {
+		return 0, 0, e
+	case zMarketing:
+		switch w = l.Lower(i + 1); w {
 		case "n1":
-			return zone, 0, nil
+			return zi, 0, nil
 		case "n2":
-			return zone, 1, nil
+			return zi, 1, nil
 		case "n1+", "n2+":
-			return "", 0, fail(i+1, "the n+1 spots are not placed on: a collaborator moves there from its n spot")
+			return 0, 0, fail(i+1, "the n+1 spots are not placed on: a collaborator moves there from its n spot")
 		}
-		return "", 0, syntax(i+1, "the marketing spots are n1 and n2, not %q: marketing n1", l.Word(i+1))
+		return 0, 0, syntax(i+1, "the marketing spots are n1 and n2, not %q: marketing n1", l.Word(i+1))
 	}
+	// A spot number: no letter to lower-case.
 	n, err := strconv.Atoi(w)
-	spots := len(s.zone(zone)) - len(s.extra[zone])
+	spots := len(s.board[zi]) - len(s.extra[zi])
 	if err != nil || n < 1 || n > spots {
-		return "", 0, syntax(i+1, "the %s zone has spots 1 to %d, not %q", zone, spots, l.Word(i+1))
+		return 0, 0, syntax(i+1, "the %s zone has spots 1 to %d, not %q", zone, spots, l.Word(i+1))
 	}
-	return zone, n - 1, nil
+	return zi, n - 1, nil
 }
 
 // noneLeft says that a player's collaborators are all placed this round.
@@ -159,17 +185,18 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 			return fail(0, "%s's disc is already on the board this round", p.name)
 		}
 	}
-	zone, k, e := s.spotOf(l, first)
+	zi, k, e := s.spotOf(l, first)
 	if e != nil {
 		return e
 	}
+	zone := zoneNames[zi]
 	kind := ""
 	if disc {
 		if kind = s.actionToken(p, zone); kind == "" {
 			return fail(1, "%s has no additional-action token for the %s zone", p.name, zone)
 		}
 	}
-	o := s.zone(zone)[k]
+	o := s.board[zi][k]
 	var taken *ruleError
 	switch {
 	case o.who == -2:
@@ -182,27 +209,24 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 		// spot resolves after the spots of the zone, with the spot's
 		// effects; a vineyard card, a marketing or council spot cannot
 		// hold two.
-		if !s.asPlayed || zone == "vineyard" || zone == "marketing" || zone == "council" {
+		if !s.asPlayed || zi == zVineyard || zi == zMarketing || zi == zCouncil {
 			return taken
 		}
 		s.disputes = append(s.disputes, taken)
-		if s.extra == nil {
-			s.extra = map[string][]int{}
-		}
-		s.extra[zone] = append(s.extra[zone], k)
-		s.board[zoneIndex(zone)] = append(s.board[zoneIndex(zone)], free)
-		k = len(s.zone(zone)) - 1
+		s.extra[zi] = append(s.extra[zi], k)
+		s.board[zi] = append(s.board[zi], free)
+		k = len(s.board[zi]) - 1
 	}
-	if limit := s.r.zonePerPlayer[zoneIndex(zone)]; limit > 0 {
+	if limit := s.r.zonePerPlayer[zi]; limit > 0 {
 		n := 0
-		for _, o := range s.zone(zone) {
+		for _, o := range s.board[zi] {
 			if o.who == who {
 				n++
 			}
 		}
 		if n >= limit {
 			e := fail(first, "%s already has %d collaborator(s) on the %s zone, the most one player may place there", p.name, n, zone)
-			if zone == "draw" && limit == 1 {
+			if zi == zDraw && limit == 1 {
 				e = fail(first, "%s already has a collaborator on the Wine Draw: one per player", p.name)
 			}
 			if e := s.dispute(e); e != nil {
@@ -214,12 +238,12 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 		s.useUp(p, kind)
 		p.discUsed = true
 	}
-	s.zone(zone)[k] = occupant{who: who, disc: disc}
+	s.board[zi][k] = occupant{who: who, disc: disc}
 	if !disc {
 		s.placed[who]++
 		s.turn++
 	}
-	if zone == "marketing" && s.merchant != nil && s.merchant.oenoCount() > 0 {
+	if zi == zMarketing && s.merchant != nil && s.merchant.oenoCount() > 0 {
 		s.merchantMarketing()
 	}
 	s.pop()
@@ -235,12 +259,12 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 // when he has a collaborator left.
 func (s *state) merchantMarketing() {
 	m := len(s.players) - 1
-	if s.available(m) <= 0 || len(s.zone("marketing")) == 0 {
+	if s.available(m) <= 0 || len(s.board[zMarketing]) == 0 {
 		return
 	}
-	for k, o := range s.zone("marketing") {
+	for k, o := range s.board[zMarketing] {
 		if o.who == -1 {
-			s.zone("marketing")[k] = occupant{who: m}
+			s.board[zMarketing][k] = occupant{who: m}
 			s.placed[m]++
 			return
 		}

@@ -44,6 +44,10 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	s.reset() // a new state gets its maps
 	s.r, s.holdN1 = r, [2]int{-1, -1}
 	s.vineSeen = grown(s.vineSeen, len(r.Vineyards))
+	s.vineDisc = grown(s.vineDisc, len(r.Vineyards))
+	s.vineUnseen = r.vineDeck
+	s.eventsSeen = grown(s.eventsSeen, len(r.eventCopies))
+	s.inheritSeen, s.dealt = grown(s.inheritSeen, len(r.Inherit)), grown(s.dealt, len(r.Inherit))
 	for _, v := range rec.Variants {
 		k, val, _ := strings.Cut(strings.ToLower(v), "=")
 		switch k {
@@ -109,14 +113,10 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 		if sec == nil {
 			sec = &sector{}
 		}
-		*sec = sector{seen: emptied(sec.seen), discard: emptied(sec.discard), tokens: r.MarketTokens}
+		*sec = sector{discard: emptied(sec.discard), tokens: r.MarketTokens}
 		s.sectors = append(s.sectors, sec)
 	}
-	total := 0
-	for _, c := range r.Tokens {
-		total += c
-	}
-	s.tokenSupply = total - r.MarketTokens*len(r.SectorNames)
+	s.tokenSupply = r.tokensInBox - r.MarketTokens*len(r.SectorNames)
 	s.placed = grown(s.placed, len(s.players))
 	// The setup's steps, pushed last first (pending is a stack).
 	if cap(s.pending) == 0 {
@@ -257,7 +257,12 @@ func (s *state) where() string {
 
 // apply checks one line and plays it.
 func (s *state) apply(l *validate.Line) *ruleError {
-	defer s.floorScores()
+	e := s.applyLine(l)
+	s.floorScores() // after the line, whatever it returned
+	return e
+}
+
+func (s *state) applyLine(l *validate.Line) *ruleError {
 	s.advance()
 	switch l.Kind {
 	case validate.KindCheck:
@@ -294,7 +299,18 @@ func (s *state) apply(l *validate.Line) *ruleError {
 	return syntax(0, "unexpected line")
 }
 
+// indexOf is the seat of the House a line names (0 if none does). The
+// player whose step it is writes most lines: he is tried first (the names
+// are distinct, and a line's name shares its bytes with the players line,
+// so that the compare stops at the pointer).
 func indexOf(s *state, name string) int {
+	if n := len(s.pending); n > 0 {
+		if who := s.pending[n-1].who; who >= 0 && who < len(s.players) {
+			if p := s.players[who]; p.name == name && !p.merchant {
+				return who
+			}
+		}
+	}
 	for i, p := range s.players {
 		if p.name == name && !p.merchant {
 			return i
@@ -327,19 +343,19 @@ func (s *state) runStep(w want) {
 	case stepStartResolution:
 		s.startResolution()
 	case stepTakeVineyard:
-		s.takeVineyard(w.who, w.spot)
+		s.takeVineyard(w.who, int(w.spot))
 	case stepBuild:
-		s.build(zoneNames[w.zone], w.spot, w.who)
+		s.build(int(w.zone), int(w.spot), w.who)
 	case stepPaySubsidies:
 		s.paySubsidies()
 	case stepPromote:
-		s.promote(w.spot, w.who)
+		s.promote(int(w.spot), w.who)
 	case stepHold:
 		s.holdN1[w.spot] = w.who
 	case stepHarvest:
 		s.harvest()
 	case stepHarvestFrom:
-		s.harvestFrom(w.spot)
+		s.harvestFrom(int(w.spot))
 	case stepEndSeason:
 		s.endSeason()
 	case stepMerchantCorks:
@@ -412,7 +428,8 @@ func (s *state) expectText() string {
 	case wPlace:
 		return fmt.Sprintf("%s places a collaborator: %s: ZONE SPOT", name, name)
 	case wPlant:
-		return fmt.Sprintf("%s places %s in a region: %s: plant %s REGION", name, w.card.ID, name, w.card.ID)
+		id := w.vineCard(s.r).ID
+		return fmt.Sprintf("%s places %s in a region: %s: plant %s REGION", name, id, name, id)
 	case wToken:
 		return fmt.Sprintf("%s draws a bonus token (%s): %s: token KIND", name, w.reasonText(s.r), name)
 	case wOeno:
@@ -630,19 +647,28 @@ func (s *state) action(who int, l *validate.Line) *ruleError {
 // allocating.
 func cubeCounts(w string, letters string) ([3]int, bool) {
 	var c [3]int
-	if w == "-" || strings.EqualFold(w, "none") {
+	// Only "none" folds to "none": no other rune folds to n, o or e.
+	if w == "-" || len(w) == 4 && strings.EqualFold(w, "none") {
 		return c, true
 	}
+	// The three letters compared in line: cheaper than IndexByte's call
+	// for a three-byte string.
+	l0, l1, l2 := letters[0], letters[1], letters[2]
 	for i := 0; i < len(w); i++ {
 		b := w[i]
 		if b >= 'a' && b <= 'z' {
 			b -= 'a' - 'A'
 		}
-		k := strings.IndexByte(letters, b)
-		if k < 0 {
+		switch b {
+		case l0:
+			c[0]++
+		case l1:
+			c[1]++
+		case l2:
+			c[2]++
+		default:
 			return c, false
 		}
-		c[k]++
 	}
 	return c, true
 }
@@ -843,7 +869,7 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 
 // check compares a check line with the state.
 func (s *state) check(l *validate.Line) *ruleError {
-	s.advance()
+	// applyLine has run the automatic steps already.
 	p := s.players[indexOf(s, l.Player)]
 	for _, pr := range l.Pairs() {
 		var got, want string

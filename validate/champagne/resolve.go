@@ -14,29 +14,29 @@ import (
 func (s *state) startResolution() {
 	s.placementDone = true
 	ws := s.scratch[:0] // the steps are copied onto the stack of pending steps
-	for k, o := range s.zone("vineyard") {
+	for k, o := range s.board[zVineyard] {
 		if o.who >= 0 {
-			ws = append(ws, want{kind: wAuto, step: stepTakeVineyard, who: o.who, spot: k})
+			ws = append(ws, want{kind: wAuto, step: stepTakeVineyard, who: o.who, spot: int16(k)})
 		}
 	}
-	for _, zone := range []string{"press", "winery"} {
-		for k, o := range s.zone(zone) {
+	for _, zi := range [...]int{zPress, zWinery} {
+		for k, o := range s.board[zi] {
 			if o.who >= 0 {
-				ws = append(ws, want{kind: wAuto, step: stepBuild, zone: zoneIndex(zone), spot: k, who: o.who})
+				ws = append(ws, want{kind: wAuto, step: stepBuild, zone: int8(zi), spot: int16(k), who: o.who})
 			}
 		}
 	}
 	if s.event == "subsidies" {
 		ws = append(ws, want{kind: wAuto, step: stepPaySubsidies})
 	}
-	if len(s.zone("marketing")) > 0 {
+	if len(s.board[zMarketing]) > 0 {
 		// marketing-order n+1-first: both n+1 spots, then both n spots;
 		// spot-order: n1, n1+, n2, n2+ (the n+1 occupant of a row leaves
 		// after the newcomer of that row has filled his œnothèque).
 		spotOrder := s.r.on.MarketingOrderSpotOrder
 		promote := func(k int) {
 			if who := s.holdN1[k]; who >= 0 {
-				ws = append(ws, want{kind: wAuto, step: stepPromote, spot: k, who: who})
+				ws = append(ws, want{kind: wAuto, step: stepPromote, spot: int16(k), who: who})
 			}
 		}
 		if !spotOrder {
@@ -44,11 +44,11 @@ func (s *state) startResolution() {
 				promote(k)
 			}
 		}
-		for k, o := range s.zone("marketing") {
+		for k, o := range s.board[zMarketing] {
 			if o.who >= 0 && s.players[o.who].merchant {
-				ws = append(ws, want{kind: wAuto, step: stepHold, spot: k, who: o.who})
+				ws = append(ws, want{kind: wAuto, step: stepHold, spot: int16(k), who: o.who})
 			} else if o.who >= 0 {
-				ws = append(ws, want{kind: wOeno, who: o.who, spot: k})
+				ws = append(ws, want{kind: wOeno, who: o.who, spot: int16(k)})
 			}
 			if spotOrder && k < len(s.holdN1) {
 				promote(k)
@@ -58,7 +58,7 @@ func (s *state) startResolution() {
 	// Shipping: the Speak First spot, then the others in turn order.
 	var shipBuf [8]int
 	ship := shipBuf[:0]
-	for k, o := range s.zone("shipping") {
+	for k, o := range s.board[zShipping] {
 		if o.who >= 0 {
 			ship = append(ship, k)
 		}
@@ -68,8 +68,8 @@ func (s *state) startResolution() {
 	for i, p := range s.order {
 		pos[p] = i
 	}
-	sp := s.spots("shipping")
-	shipping := s.zone("shipping")
+	sp := s.spots(zShipping)
+	shipping := s.board[zShipping]
 	// A stable insertion sort (sort.SliceStable allocates): the Speak
 	// First spot, then turn order, then the spot.
 	before := func(ka, kb int) bool {
@@ -88,16 +88,16 @@ func (s *state) startResolution() {
 		}
 	}
 	for _, k := range ship {
-		who := s.zone("shipping")[k].who
+		who := shipping[k].who
 		if s.players[who].merchant {
-			ws = append(ws, want{kind: wMerchantShip, who: who, spot: k})
+			ws = append(ws, want{kind: wMerchantShip, who: who, spot: int16(k)})
 		} else {
-			ws = append(ws, want{kind: wShip, who: who, spot: k})
+			ws = append(ws, want{kind: wShip, who: who, spot: int16(k)})
 		}
 	}
-	for k, o := range s.zone("draw") {
+	for k, o := range s.board[zDraw] {
 		if o.who >= 0 {
-			ws = append(ws, want{kind: wDraw, who: o.who, spot: k})
+			ws = append(ws, want{kind: wDraw, who: o.who, spot: int16(k)})
 		}
 	}
 	ws = append(ws, want{kind: wAuto, step: stepHarvest})
@@ -106,8 +106,8 @@ func (s *state) startResolution() {
 }
 
 // effect applies a spot's placement effect when its collaborator leaves.
-func (s *state) effect(zone string, k, who int) {
-	sp := s.spots(zone)
+func (s *state) effect(zi, k, who int) {
+	sp := s.spots(zi)
 	if k >= len(sp) {
 		return
 	}
@@ -118,13 +118,13 @@ func (s *state) effect(zone string, k, who int) {
 
 // linkedBonus: a player on both spots of a linked pair draws a token
 // (standard side only), once, when the later of the two resolves.
-func (s *state) linkedBonus(zone string, k, who int) bool {
-	sp := s.spots(zone)
+func (s *state) linkedBonus(zi, k, who int) bool {
+	sp := s.spots(zi)
 	if s.first || sp[k].Link == 0 {
 		return false
 	}
 	for j := 0; j < k; j++ {
-		if sp[j].Link == sp[k].Link && s.zone(zone)[j].who == who {
+		if sp[j].Link == sp[k].Link && s.board[zi][j].who == who {
 			return true
 		}
 	}
@@ -136,7 +136,7 @@ func (s *state) takeVineyard(who, k int) {
 	c := s.offers[k]
 	s.offers[k] = nil
 	if c.Region < 0 {
-		s.pushFront(want{kind: wPlant, who: who, card: c})
+		s.pushFront(want{kind: wPlant, who: who, vine: int16(c.Idx)})
 		return
 	}
 	p.vines = append(p.vines, owned{card: c, region: c.Region})
@@ -147,16 +147,17 @@ func (s *state) takeVineyard(who, k int) {
 // plant: a Coteaux Vitryats card goes to the region its owner chooses.
 func (s *state) plant(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
-	if len(l.Tokens) != 3 || s.r.vine(l.Word(1)) != w.card {
-		return fail(1, "%s took %s and places it now: %s: plant %s REGION", p.name, w.card.ID, p.name, w.card.ID)
+	card := w.vineCard(s.r)
+	if len(l.Tokens) != 3 || s.r.vine(l.Word(1)) != card {
+		return fail(1, "%s took %s and places it now: %s: plant %s REGION", p.name, card.ID, p.name, card.ID)
 	}
 	r := s.r.region(l.Lower(2))
 	if r < 0 {
 		return fail(2, "no region is called %q: %s", l.Word(2), strings.Join(s.r.Regions, ", ")).withHint(l.Word(2), s.r.Regions)
 	}
-	p.vines = append(p.vines, owned{card: w.card, region: r})
-	p.pp += w.card.PP
-	s.gainEco(p, w.card.Eco)
+	p.vines = append(p.vines, owned{card: card, region: r})
+	p.pp += card.PP
+	s.gainEco(p, card.Eco)
 	return nil
 }
 
@@ -195,23 +196,23 @@ func (s *state) paySubsidies() {
 	s.scratch = ws[:0]
 }
 
-// build resolves a press or winery spot.
-func (s *state) build(zone string, k, who int) {
+// build resolves a press or winery spot (zi: zPress or zWinery).
+func (s *state) build(zi, k, who int) {
 	p := s.players[who]
 	var buf [2]want
 	ws := buf[:0]
-	if zone == "press" {
+	if zi == zPress {
 		if s.raisePress(who, 1, true) {
 			ws = append(ws, want{kind: wToken, who: who, reason: forPressLevel})
 		}
 	} else {
 		s.addModule(p)
 	}
-	s.effect(zone, k, who)
-	if s.linkedBonus(zone, k, who) {
-		ws = append(ws, want{kind: wToken, who: who, reason: forLinkedSpots, zone: zoneIndex(zone)})
+	s.effect(zi, k, who)
+	if s.linkedBonus(zi, k, who) {
+		ws = append(ws, want{kind: wToken, who: who, reason: forLinkedSpots, zone: int8(zi)})
 	}
-	if s.event == "subsidies" && s.subsidyDue(who, zone) {
+	if s.event == "subsidies" && s.subsidyDue(who, zoneNames[zi]) {
 		s.subsidies = append(s.subsidies, who) // drawn in turn order once both zones are resolved
 	}
 	s.pushFront(ws...)
@@ -258,7 +259,7 @@ func (s *state) promote(k, who int) {
 	if s.r.on.GridTransferWritten && !p.merchant && p.oenoCount() > 0 {
 		// "May move": the record says which cuvées go (the Wine
 		// Merchant moves them all).
-		s.pushFront(want{kind: wGrid, who: who, spot: k})
+		s.pushFront(want{kind: wGrid, who: who, spot: int16(k)})
 		return
 	}
 	for t := range 3 {
@@ -317,7 +318,7 @@ func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
 	if len(l.Tokens) == 2 && isWord(l.Word(1), "none") {
-		s.effect("draw", w.spot, who)
+		s.effect(zDraw, int(w.spot), who)
 		return nil
 	}
 	if len(l.Tokens) < 2 {
@@ -360,23 +361,43 @@ func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 		sub(&p.still, g)
 		p.cellar[t]++
 	}
-	s.effect("draw", w.spot, who)
+	s.effect(zDraw, int(w.spot), who)
 	return nil
 }
 
 // produced is what a player's vineyards give this round.
-func (s *state) produced(p *player) [3]int {
+func (s *state) produced(p *player) [3]int { return s.producedOf(p, s.supplyLeft3()) }
+
+// producedOf is produced with the supply left counted already.
+func (s *state) producedOf(p *player, left [3]int) [3]int {
 	var g [3]int
+	// The climatic hazards strike a region (s.eventArg) of an unprotected
+	// player: the event compared once, not per card.
+	struck := s.event == "climatic-hazards" && !p.protected
 	for _, o := range p.vines {
-		if s.event == "climatic-hazards" && o.region == s.eventArg && !p.protected {
+		if struck && o.region == s.eventArg {
 			continue
 		}
 		g[o.card.Grape] += o.card.Qty
 	}
 	for t := range 3 {
-		g[t] = min(g[t], s.supplyLeft(t))
+		g[t] = min(g[t], left[t])
 	}
 	return g
+}
+
+// supplyLeft3 is supplyLeft of each colour, in one pass over the players.
+func (s *state) supplyLeft3() [3]int {
+	n := [3]int{s.r.CubesPerColour, s.r.CubesPerColour, s.r.CubesPerColour}
+	for _, p := range s.players {
+		n[0] -= p.still[0] + p.cellar[0] + p.oeno[0] + p.grid[0]
+		n[1] -= p.still[1] + p.cellar[1] + p.oeno[1] + p.grid[1]
+		n[2] -= p.still[2] + p.cellar[2] + p.oeno[2] + p.grid[2]
+	}
+	for t := range 3 {
+		n[t] = max(n[t], 0)
+	}
+	return n
 }
 
 // supplyLeft counts the cubes of a colour still in the supply: the box
@@ -409,22 +430,26 @@ func (s *state) harvest() {
 }
 
 func (s *state) harvestFrom(k int) {
+	// The supply, counted once: a derived harvest takes its grapes from
+	// it (take never exceeds what is left).
+	left := s.supplyLeft3()
 	for ; k < len(s.order); k++ {
 		i := s.order[k]
 		p := s.players[i]
 		if p.merchant {
 			continue
 		}
-		g, capa := s.produced(p), s.capacity(p)
+		g, capa := s.producedOf(p, left), s.capacity(p)
 		if take, ok := onlyHarvest(g, capa); ok {
 			// One possible choice: derived, nothing asked.
 			add(&p.still, take)
+			sub(&left, take)
 			p.harvest = harvestDone{derived: true, take: take, prod: g, cap: capa,
 				full: s.r.wineryCap(p.modules)-(p.stillCount()-sum3(take)) <= 0}
 			continue
 		}
 		next := k + 1
-		s.pushFront(want{kind: wHarvest, who: i}, want{kind: wAuto, step: stepHarvestFrom, spot: next})
+		s.pushFront(want{kind: wHarvest, who: i}, want{kind: wAuto, step: stepHarvestFrom, spot: int16(next)})
 		return
 	}
 	s.pushFront(want{kind: wAuto, step: stepEndSeason})
@@ -528,19 +553,17 @@ func kindOf(c [3]int) int {
 func (s *state) endSeason() {
 	for _, p := range s.players {
 		if p.reserved != "" {
-			for _, sec := range s.sectors {
-				if c := sec.seen[p.reserved]; c != nil {
-					if s.r.on.ReservationPenaltyWithEvent {
-						p.pp -= s.value(c)
-					} else {
-						p.pp -= c.PP
-					}
+			if c := s.marketSeen[p.reserved]; c != nil {
+				if s.r.on.ReservationPenaltyWithEvent {
+					p.pp -= s.value(c)
+				} else {
+					p.pp -= c.PP
 				}
 			}
 			p.reserved = ""
 		}
 	}
-	council := s.zone("council")
+	council := s.board[zCouncil]
 	for j := range council {
 		k := j
 		if s.r.on.CouncilOrderDescending {
@@ -559,13 +582,15 @@ func (s *state) endSeason() {
 			s.order = slices.Insert(s.order, at, o.who)
 		}
 	}
-	for z := range s.blocked {
-		s.blocked[z] = (s.blocked[z] + 1) % len(s.baseSpots(z))
+	for zi, b := range s.blocked {
+		if b > 0 { // the disc moves on to the next spot
+			s.blocked[zi] = b%len(s.baseSpots(zi)) + 1
+		}
 	}
 	ws := s.scratch[:0]
 	for i, sec := range s.sectors {
 		for ; sec.pending > 0 && s.round < s.r.Rounds; sec.pending-- {
-			ws = append(ws, want{kind: wMarket, sector: i})
+			ws = append(ws, want{kind: wMarket, sector: int8(i)})
 		}
 	}
 	if s.round < s.r.Rounds {

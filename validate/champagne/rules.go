@@ -2,6 +2,7 @@ package champagne
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/vintner/vintner/score/champagne"
 	"github.com/vintner/vintner/validate"
@@ -39,6 +40,8 @@ type rules struct {
 	MarketPerSector int
 	SectorNames     []string          // france, europe, international
 	TransportEco    map[string][3]int // transport -> eco per sector
+	transports      []string          // TransportEco's keys, for lookups without hashing
+	transportEco    [][3]int          // TransportEco by index in transports
 	Rows            map[string]shipRow
 	EventPP         map[string]int // falling-sales -2, sales-increase +2
 	EcoTopPP        int
@@ -48,27 +51,34 @@ type rules struct {
 	T               *tables.Tables
 	MarketTokens    int            // face-down tokens on each sector's active space
 	Tokens          map[string]int // bonus token kinds and counts in the box
+	tokensInBox     int            // the sum of Tokens
 	TokenPrestige   map[string]int // prestige-N kinds -> N
 	TokenEco        int            // eco levels of an eco token
 	Events          map[string]int // event kinds and copies in the box
 	EventsDrawn     int
+	eventIndex      map[string]int // event kind -> index in eventCopies
+	eventCopies     []int          // copies in the box of each event kind
+	vineDeck        int            // the vineyard cards of the stacks (all but the inheritance ones)
 	InheritKeep     int
-	InheritBox      map[string]int    // inheritance cards of each kind in the box
-	InheritFromBox  bool              // the tables' inheritance cards are the box's (none src=assumed): declared cards must be among them
-	PerPlayer       map[string]int    // zone -> most collaborators (and discs) of one player
-	Spots           map[string][]spot // standard side, zone -> spots 1..n
-	SimpleSpots     map[string][]spot // first-game side
-	HighTension     map[string]int    // zone -> spot blocked in round 1 (1-based)
-	MerchantLevels  map[string]int    // difficulty (key or alias) -> cuvées of each type
-	MerchantNames   map[string]string // difficulty -> "Mathusalem, medium" (tables.MerchantLevel.Label)
+	InheritBox      map[string]int             // inheritance cards of each kind in the box
+	inheritBox      [len(inheritKinds) + 1]int // InheritBox by inheritKindIndex
+	InheritFromBox  bool                       // the tables' inheritance cards are the box's (none src=assumed): declared cards must be among them
+	PerPlayer       map[string]int             // zone -> most collaborators (and discs) of one player
+	Spots           map[string][]spot          // standard side, zone -> spots 1..n
+	SimpleSpots     map[string][]spot          // first-game side
+	HighTension     map[string]int             // zone -> spot blocked in round 1 (1-based)
+	MerchantLevels  map[string]int             // difficulty (key or alias) -> cuvées of each type
+	MerchantNames   map[string]string          // difficulty -> "Mathusalem, medium" (tables.MerchantLevel.Label)
 	Score           champagne.Rules
 	CubesPerColour  int                       // cubes of each colour in the box
 	zoneSpots       [2][len(zoneNames)][]spot // standard, first-game side: Spots by zoneIndex
 	zonePerPlayer   [len(zoneNames)]int
+	wineryCaps      []int // wineryCaps[n]: what the first n modules hold
 	on              options
 	floorZero       bool           // negative-score floor-zero
 	vineIndex       map[string]int // folded key or printed name -> index in Vineyards
 	regionIndex     map[string]int // folded key or printed name -> region index
+	marketIndex     map[string]int // upper-cased id -> index in T.Markets; nil when an id is not ASCII (folding is then Unicode's)
 }
 
 type shipRow struct {
@@ -78,6 +88,7 @@ type shipRow struct {
 
 // inheritCard is an Inheritance card of the catalogue.
 type inheritCard struct {
+	first   int // index in rules.Inherit of the first card with this ID: the card's slot in a game's counts
 	ID      string
 	Kind    string
 	Stars   int
@@ -104,9 +115,10 @@ type vineCard struct {
 // spot is one action spot and its placement effect.
 type spot struct {
 	PP, Eco int
-	First   bool   // Speak First (shipping)
-	Partial bool   // partial delivery (shipping)
-	Row     string // shipping: top or lower
+	First   bool    // Speak First (shipping)
+	Partial bool    // partial delivery (shipping)
+	Row     string  // shipping: top or lower
+	row     shipRow // shipping: Rows[Row], looked up once
 	Label   string
 	Link    int // linked pair id (0: none)
 }
@@ -179,6 +191,49 @@ func (r *rules) region(name string) int {
 	return -1
 }
 
+// shippingEco is the eco report move of a card shipped by a mode of
+// transport to a sector (0 for a mode the tables do not know).
+func (r *rules) shippingEco(mode string, sector int) int {
+	for i, t := range r.transports {
+		if t == mode {
+			return r.transportEco[i][sector]
+		}
+	}
+	return 0
+}
+
+// knownTransport reports whether the tables have a mode of transport.
+func (r *rules) knownTransport(mode string) bool {
+	for _, t := range r.transports {
+		if t == mode {
+			return true
+		}
+	}
+	return false
+}
+
+// market finds a market card of the tables by id, as tables.Market does
+// (case folded), by map when the ids allow it.
+func (r *rules) market(id string) (*tables.MarketCard, bool) {
+	if r.marketIndex != nil && isASCII(id) {
+		i, ok := r.marketIndex[strings.ToUpper(id)]
+		if !ok {
+			return nil, false
+		}
+		return &r.T.Markets[i], true
+	}
+	return r.T.Market(id)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 func (r *rules) sector(name string) int {
 	for i, n := range r.SectorNames {
 		if n == name {
@@ -190,7 +245,15 @@ func (r *rules) sector(name string) int {
 
 func (r *rules) pressCap(level int) int { return r.T.Press.CapacityAt(level) }
 
-func (r *rules) wineryCap(modules int) int { return r.T.Winery.CapacityOf(modules) }
+// wineryCap is what the first modules of a winery hold
+// (tables.Winery.CapacityOf, summed once per tables).
+func (r *rules) wineryCap(modules int) int {
+	modules = min(modules, len(r.wineryCaps)-1)
+	if modules <= 0 {
+		return 0
+	}
+	return r.wineryCaps[modules]
+}
 
 // canBlend reports whether the three still wines (counts of M, P, C) make
 // the cuvée.
@@ -252,6 +315,23 @@ type options struct {
 
 // opt reports whether a house ruling of the tables has the given value.
 func (r *rules) opt(name, value string) bool { return r.Options[name] == value }
+
+// inheritKinds are the kinds of Inheritance cards.
+var inheritKinds = [...]string{"vineyard", "press", "winery"}
+
+// inheritKindIndex is a kind's index in inheritKinds, len(inheritKinds)
+// for any other (none in the box).
+func inheritKindIndex(kind string) int {
+	switch kind {
+	case "vineyard":
+		return 0
+	case "press":
+		return 1
+	case "winery":
+		return 2
+	}
+	return len(inheritKinds)
+}
 
 func (r *rules) inheritance(id string) *inheritCard {
 	for i := range r.Inherit {

@@ -14,8 +14,9 @@ import (
 func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	if renewal {
 		for _, c := range s.offers {
-			if c != nil {
-				s.vineDisc[c.ID] = c
+			if c != nil && !s.vineDisc[c.Idx] {
+				s.vineDisc[c.Idx] = true
+				s.vineDiscN++
 			}
 		}
 	}
@@ -23,14 +24,9 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	if len(l.Tokens) > 1 {
 		cards = l.Tokens[1:]
 	}
-	unseen := 0
-	for i := range s.r.Vineyards {
-		if c := &s.r.Vineyards[i]; !c.Inheritance && !s.vineSeen[c.Idx] {
-			unseen++
-		}
-	}
+	unseen := s.vineUnseen
 	need := s.seats()
-	if avail := unseen + len(s.vineDisc); avail < need {
+	if avail := unseen + s.vineDiscN; avail < need {
 		need = avail
 	}
 	if len(cards) != need {
@@ -63,13 +59,14 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 				return fail(i+1, "%s cannot come up: the stacks are empty", c.ID)
 			}
 			unseen--
-		case s.vineDisc[c.ID] != nil && unseen == 0:
-			delete(s.vineDisc, c.ID) // the stacks ran out: the discards were shuffled
+		case s.vineDisc[c.Idx] && unseen == 0:
+			s.vineDisc[c.Idx] = false // the stacks ran out: the discards were shuffled
+			s.vineDiscN--
 			reshuffled0 = reshuffled0 || i == 0
 		default:
 			return fail(i+1, "%s has already come up and cannot come up again (it is not in the stacks)", c.ID)
 		}
-		s.vineSeen[c.Idx] = true
+		s.sawVine(c)
 		offers = append(offers, c)
 	}
 	if renewal && s.keyCheck != nil && len(offers) > 0 {
@@ -107,6 +104,14 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	return nil
 }
 
+// sawVine notes that a vineyard card has come up.
+func (s *state) sawVine(c *vineCard) {
+	if !s.vineSeen[c.Idx] && !c.Inheritance {
+		s.vineUnseen--
+	}
+	s.vineSeen[c.Idx] = true
+}
+
 // parseMarket reads "SECTOR ID CUVEES PP TRANSPORT" from token i.
 func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 	if len(l.Tokens) == i+2 {
@@ -118,7 +123,7 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 		if !strings.EqualFold(m.Sector, l.Word(i)) {
 			return nil, fail(i+1, "%s is a %s card", strings.ToUpper(m.ID), m.Sector)
 		}
-		cu, _ := parseCubes([]string{m.Cuvees}, cuveeLetters, "")
+		cu, _ := cubeCounts(m.Cuvees, cuveeLetters)
 		c := s.newCard()
 		*c = marketCard{ID: strings.ToUpper(m.ID), Sector: s.r.sector(m.Sector), Cuvees: cu, PP: m.Value, Transport: m.Transport}
 		return c, nil
@@ -132,7 +137,7 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 	}
 	c := s.newCard()
 	*c = marketCard{ID: strings.ToUpper(l.Word(i + 1)), Sector: sec}
-	cu, ok := parseCubes([]string{l.Word(i + 2)}, cuveeLetters, "cuvées")
+	cu, ok := cubeCounts(l.Word(i+2), cuveeLetters)
 	if !ok || sum3(cu) == 0 {
 		e := syntax(i+2, "a market card asks for cuvées T (Tradition Brut), N (Blanc de noirs), B (Blanc de blancs): market france F07 TTN 9 truck")
 		if m := notLetter(l.Word(i+2), cuveeLetters); m != "" {
@@ -147,13 +152,13 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 	}
 	c.PP = pp
 	c.Transport = l.Lower(i + 4)
-	if _, ok := s.r.TransportEco[c.Transport]; !ok {
+	if !s.r.knownTransport(c.Transport) {
 		return nil, fail(i+4, "no mode of transport is called %q: %s", l.Word(i+4), transportList(s.r)).withHint(l.Word(i+4), strings.Split(transportList(s.r), ", "))
 	}
 	// A card the tables print from the box (not an assumed placeholder)
 	// is checked against its printed contents.
-	if m, ok := s.r.T.Market(c.ID); ok && m.Src != "assumed" {
-		cu, _ := parseCubes([]string{m.Cuvees}, cuveeLetters, "")
+	if m, ok := s.r.market(c.ID); ok && m.Src != "assumed" {
+		cu, _ := cubeCounts(m.Cuvees, cuveeLetters)
 		if !strings.EqualFold(m.Sector, s.r.SectorNames[sec]) || cu != c.Cuvees || m.Value != c.PP || !strings.EqualFold(m.Transport, c.Transport) {
 			return nil, fail(i+1, "the tables print %s as %s %s %d %s", c.ID, m.Sector, cubes(cu, cuveeLetters), m.Value, m.Transport)
 		}
@@ -188,14 +193,21 @@ func (s *state) marketLine(l *validate.Line, w want) *ruleError {
 		return e
 	}
 	sec := s.sectors[c.Sector]
-	if w.kind == wMarket && c.Sector != w.sector {
+	if w.kind == wMarket && c.Sector != int(w.sector) {
 		return fail(1, "the card to replace is a %s order, not %s", s.r.SectorNames[w.sector], s.r.SectorNames[c.Sector])
 	}
 	if w.kind == wSetupMarket && sec.prov != nil {
 		return fail(1, "the %s orders are already declared", s.r.SectorNames[c.Sector])
 	}
-	if old := sec.seen[c.ID]; old != nil {
-		if sec.discard[c.ID] == nil || len(sec.seen) < s.r.MarketPerSector {
+	// One map for the cards of every sector: a card comes up in one
+	// sector only.
+	prior := s.marketSeen[c.ID]
+	old := prior // the card's earlier reveal in this sector
+	if old != nil && old.Sector != c.Sector {
+		old = nil
+	}
+	if old != nil {
+		if sec.discard[c.ID] == nil || sec.seenN < s.r.MarketPerSector {
 			return fail(2, "%s has already come up: a market card never comes up twice while its stack lasts", c.ID)
 		}
 		if *old != *c {
@@ -203,15 +215,16 @@ func (s *state) marketLine(l *validate.Line, w want) *ruleError {
 		}
 		delete(sec.discard, c.ID)
 		sec.reshuffled = true
-	} else if len(sec.seen) >= s.r.MarketPerSector {
+	} else if sec.seenN >= s.r.MarketPerSector {
 		return fail(2, "the box holds %d %s cards: %s would be one more", s.r.MarketPerSector, s.r.SectorNames[c.Sector], c.ID)
 	}
-	for _, o := range s.sectors {
-		if o != sec && o.seen[c.ID] != nil {
-			return fail(2, "%s is a %s card", c.ID, s.r.SectorNames[o.seen[c.ID].Sector])
-		}
+	if prior != nil && prior.Sector != c.Sector {
+		return fail(2, "%s is a %s card", c.ID, s.r.SectorNames[prior.Sector])
 	}
-	sec.seen[c.ID] = c
+	if old == nil {
+		sec.seenN++
+	}
+	s.marketSeen[c.ID] = c
 	switch {
 	case w.kind == wSetupMarket && sec.active == nil:
 		sec.active = c
@@ -240,18 +253,16 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 	for _, k := range kept {
 		c, t := k.card, k.tok
 		if c.ID != "" {
-			if s.inheritSeen[c.ID] > 0 {
+			if s.inheritSeen[c.first] > 0 {
 				return fail(t, "%s was already kept by another player: each inheritance card is kept once", c.ID)
 			}
-			s.inheritSeen[c.ID]++
+			s.inheritSeen[c.first]++
 		}
-		if s.inheritKinds == nil {
-			s.inheritKinds = map[string]int{}
+		kind := inheritKindIndex(c.Kind)
+		if s.inheritKinds[kind] >= s.r.inheritBox[kind] {
+			return fail(t, "the box holds %d %s inheritance cards: this would be one more", s.r.inheritBox[kind], c.Kind)
 		}
-		if s.inheritKinds[c.Kind] >= s.r.InheritBox[c.Kind] {
-			return fail(t, "the box holds %d %s inheritance cards: this would be one more", s.r.InheritBox[c.Kind], c.Kind)
-		}
-		s.inheritKinds[c.Kind]++
+		s.inheritKinds[kind]++
 		s.picks[who] = append(s.picks[who], c.ID)
 		switch c.Kind {
 		case "vineyard":
@@ -260,7 +271,7 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 				if s.vineSeen[v.Idx] {
 					return fail(t, "the %s vineyard card was already inherited: each Inheritance vineyard comes once", v.ID)
 				}
-				s.vineSeen[v.Idx] = true
+				s.sawVine(v)
 				p.vines = append(p.vines, owned{card: v, region: v.Region})
 				p.pp += v.PP
 				s.gainEco(p, v.Eco)
@@ -291,7 +302,7 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 		add(&p.still, c.Still)
 	}
 	p.inherited = true
-	if who == s.humans-1 && len(s.dealt) > 0 {
+	if who == s.humans-1 && s.dealtN > 0 {
 		return s.checkDraft()
 	}
 	return nil
@@ -425,7 +436,7 @@ func (s *state) declaredInheritance(l *validate.Line, from, to int) (*inheritCar
 			c.Eco != d.Eco || c.Cellar != d.Cellar || c.Still != d.Still || (stars >= 0 && c.Stars != stars) {
 			continue
 		}
-		if s.inheritSeen[c.ID] == 0 {
+		if s.inheritSeen[c.first] == 0 {
 			return c, nil
 		}
 		seen = c
@@ -476,13 +487,15 @@ func (s *state) dealLine(l *validate.Line) *ruleError {
 	hand := s.deals[who][:0]
 	for i := 2; i < len(l.Tokens); i++ {
 		id := strings.ToUpper(l.Word(i))
-		if s.r.inheritance(id) == nil {
+		c := s.r.inheritance(id)
+		if c == nil {
 			return fail(i, "no inheritance card is called %q (%s)", l.Word(i), s.inheritList())
 		}
-		if s.dealt[id] {
+		if s.dealt[c.first] {
 			return fail(i, "%s is dealt twice", id)
 		}
-		s.dealt[id] = true
+		s.dealt[c.first] = true
+		s.dealtN++
 		hand = append(hand, id)
 	}
 	s.deals[who] = hand
@@ -566,9 +579,10 @@ func (s *state) setupDone() {
 		s.order = append(s.order, len(s.players)-1)
 	}
 	if s.tension {
-		s.blocked = emptied(s.blocked)
 		for z, sp := range s.r.HighTension {
-			s.blocked[z] = sp - 1
+			if zi := zoneIndex(z); zi >= 0 {
+				s.blocked[zi] = sp
+			}
 		}
 	}
 }
@@ -597,22 +611,23 @@ func (s *state) startRound() {
 	s.pushFront(want{kind: wEvent})
 }
 
-func (s *state) spots(zone string) []spot {
-	base := s.baseSpots(zone)
-	if len(s.extra[zone]) == 0 {
+// spots are the spots of a zone (zoneNames index) this round.
+func (s *state) spots(zi int) []spot {
+	base := s.baseSpots(zi)
+	if len(s.extra[zi]) == 0 {
 		return base
 	}
 	// A spot taken twice as played: the extra places have its effects.
 	sp := append([]spot(nil), base...)
-	for _, k := range s.extra[zone] {
+	for _, k := range s.extra[zi] {
 		sp = append(sp, base[k])
 	}
 	return sp
 }
 
-// baseSpots are the zone's printed spots.
-func (s *state) baseSpots(zone string) []spot {
-	i := zoneIndex(zone)
+// baseSpots are the zone's printed spots (zi: its zoneNames index, -1
+// for none).
+func (s *state) baseSpots(i int) []spot {
 	if i < 0 {
 		return nil
 	}
@@ -623,17 +638,19 @@ func (s *state) baseSpots(zone string) []spot {
 }
 
 func (s *state) resetBoard() {
-	s.extra = nil
+	for i := range s.extra {
+		s.extra[i] = s.extra[i][:0]
+	}
 	side := 0
 	if s.first {
 		side = 1
 	}
-	for zi, z := range zoneOrder {
+	for zi := range zoneNames {
 		n := len(s.r.zoneSpots[side][zi]) // baseSpots, by index
-		switch z {
-		case "vineyard":
+		switch zi {
+		case zVineyard:
 			n = len(s.offers)
-		case "council":
+		case zCouncil:
 			n = s.seats()
 		}
 		sp := s.board[zi] // reused from round to round
@@ -644,10 +661,8 @@ func (s *state) resetBoard() {
 		for i := range sp {
 			sp[i] = free
 		}
-		if len(s.blocked) > 0 {
-			if b, ok := s.blocked[z]; ok && b < n {
-				sp[b] = occupant{who: -2}
-			}
+		if b := s.blocked[zi] - 1; b >= 0 && b < n {
+			sp[b] = occupant{who: -2}
 		}
 		s.board[zi] = sp
 	}
@@ -656,7 +671,7 @@ func (s *state) resetBoard() {
 // eventLine reveals the round's event and applies what it does at once.
 func (s *state) eventLine(l *validate.Line) *ruleError {
 	kind := l.Lower(1)
-	copies, ok := s.r.Events[kind]
+	ei, ok := s.r.eventIndex[kind]
 	if !ok {
 		var ks []string
 		for k := range s.r.Events {
@@ -712,17 +727,14 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 			return syntax(i, "%s takes %s", kind, eventArgs(kind))
 		}
 	}
-	if s.eventsSeen[kind] >= copies {
+	if copies := s.r.eventCopies[ei]; s.eventsSeen[ei] >= copies {
 		return fail(1, "the box holds %d %s card(s): this would be one more", copies, kind)
 	}
-	count := 0
-	for _, n := range s.eventsSeen {
-		count += n
-	}
-	if count >= s.r.EventsDrawn {
+	if s.eventsN >= s.r.EventsDrawn {
 		return fail(1, "only %d event cards are drawn for a game", s.r.EventsDrawn)
 	}
-	s.eventsSeen[kind]++
+	s.eventsSeen[ei]++
+	s.eventsN++
 	switch kind {
 	case "falling-sales", "sales-increase":
 		if s.eventArg < 0 {

@@ -45,7 +45,7 @@ func (s *state) transport(p *player, c *marketCard) string {
 func (s *state) shippable(who, k int, c *marketCard) string {
 	p := s.players[who]
 	sec := s.sectors[c.Sector]
-	row := s.r.Rows[s.spots("shipping")[k].Row]
+	row := s.spots(zShipping)[k].row
 	pandemic := s.event == "global-pandemic" && !s.r.on.PandemicTopRowAll
 	if c != sec.active && (row.ActiveOnly || pandemic) {
 		if pandemic {
@@ -71,10 +71,10 @@ func (s *state) shippable(who, k int, c *marketCard) string {
 // ship: a player validates market cards from his shipping spot.
 func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
-	sp := s.spots("shipping")[w.spot]
+	sp := s.spots(zShipping)[w.spot]
 	if len(l.Tokens) == 2 && isWord(l.Word(1), "none") {
 		if !s.r.on.ForfeitEffectLost {
-			s.effect("shipping", w.spot, who)
+			s.effect(zShipping, int(w.spot), who)
 		}
 		return nil
 	}
@@ -102,7 +102,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			ships[cur].keep, ships[cur].keepArg, ships[cur].keepTok = kind, arg, i+1
 			i++
 		case isWord(word, "short") && i+1 < len(l.Tokens):
-			c, ok := parseCubes([]string{l.Word(i + 1)}, cuveeLetters, "cuvée")
+			c, ok := cubeCounts(l.Word(i+1), cuveeLetters)
 			if !ok || sum3(c) != 1 {
 				e := syntax(i+1, "short names the one cuvée not shipped: short T, short N or short B")
 				if m := notLetter(l.Word(i+1), cuveeLetters); m != "" {
@@ -125,7 +125,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			if pi < 0 || pi == who {
 				return fail(i+1, "%s cannot be %s's partner: a partner is another player", l.Word(i+1), p.name)
 			}
-			c, ok := parseCubes([]string{l.Word(i + 2)}, cuveeLetters, "cuvée")
+			c, ok := cubeCounts(l.Word(i+2), cuveeLetters)
 			if !ok || sum3(c) != 1 {
 				e := syntax(i+2, "a partner provides one cuvée: partner NAME T, N or B")
 				if m := notLetter(l.Word(i+2), cuveeLetters); m != "" {
@@ -140,7 +140,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		}
 	}
 	s.ships = ships[:0] // the buffer, grown, for the next line
-	max := s.r.Rows[sp.Row].Cards
+	max := sp.row.Cards
 	if len(ships) > max {
 		return fail(ships[max].tok, "shipping %d validates %d market card(s) at most", w.spot+1, max)
 	}
@@ -152,7 +152,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 	for i := range ships {
 		sh := &ships[i]
 		c := sh.card
-		if why := s.shippable(who, w.spot, c); why != "" {
+		if why := s.shippable(who, int(w.spot), c); why != "" {
 			return fail(sh.tok, "%s cannot be validated: %s", c.ID, why)
 		}
 		need := c.Cuvees
@@ -211,7 +211,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			gain -= sh.pcuvee[t] * s.r.CuveeValue[t]
 		}
 		p.pp += gain
-		s.gainEco(p, s.r.TransportEco[s.transport(p, c)][c.Sector])
+		s.gainEco(p, s.r.shippingEco(s.transport(p, c), c.Sector))
 		if sh.partner >= 0 {
 			q := s.players[sh.partner]
 			sub(&q.cellar, sh.pcuvee)
@@ -238,7 +238,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 	}
 	s.pushFront(refills...)
 	s.scratch = refills[:0]
-	s.effect("shipping", w.spot, who)
+	s.effect(zShipping, int(w.spot), who)
 	return nil
 }
 
@@ -253,7 +253,7 @@ func (s *state) validated(c *marketCard) (want, bool) {
 			return want{}, false
 		}
 		if s.r.on.MarketRefillStackTop {
-			return want{kind: wMarket, sector: c.Sector}, true
+			return want{kind: wMarket, sector: int8(c.Sector)}, true
 		}
 		sec.active, sec.prov = sec.prov, nil
 	} else {
@@ -263,7 +263,7 @@ func (s *state) validated(c *marketCard) (want, bool) {
 			return want{}, false
 		}
 	}
-	return want{kind: wMarket, sector: c.Sector}, true
+	return want{kind: wMarket, sector: int8(c.Sector)}, true
 }
 
 // merchantEvent: the Automa part of the event card.
@@ -274,10 +274,10 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 		return syntax(0, "merchant shipping SPOT cuvees CUVEES (merchant shipping 2 cuvees TN)")
 	}
 	k, err := strconv.Atoi(l.Word(2))
-	if err != nil || k < 1 || k > len(s.zone("shipping")) {
-		return syntax(2, "the shipping spots are 1 to %d", len(s.zone("shipping")))
+	if err != nil || k < 1 || k > len(s.board[zShipping]) {
+		return syntax(2, "the shipping spots are 1 to %d", len(s.board[zShipping]))
 	}
-	if o := s.zone("shipping")[k-1]; o.who == -2 {
+	if o := s.board[zShipping][k-1]; o.who == -2 {
 		return fail(2, "shipping %d is blocked by a High Tension disc", k)
 	} else if o.who != -1 {
 		return fail(2, "shipping %d is taken by %s", k, s.called(o.who))
@@ -289,7 +289,7 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 	if s.available(mi) <= 0 {
 		return fail(1, "the Wine Merchant has no collaborator left to place")
 	}
-	s.zone("shipping")[k-1] = occupant{who: mi}
+	s.board[zShipping][k-1] = occupant{who: mi}
 	s.placed[mi]++
 	for t := range 3 {
 		c[t] = min(c[t], s.supplyLeft(t))
@@ -338,7 +338,7 @@ func (s *state) merchantKey(c *marketCard) [4]int {
 	if sec := s.sectors[c.Sector]; c == sec.active && sec.tokens > 0 {
 		tok = 1
 	}
-	return [4]int{pp, s.r.TransportEco[c.Transport][c.Sector], tok, c.Sector}
+	return [4]int{pp, s.r.shippingEco(c.Transport, c.Sector), tok, c.Sector}
 }
 
 func less4(a, b [4]int) bool {
@@ -378,8 +378,8 @@ func (s *state) merchantBest(k int, except *marketCard, cellar [3]int) []*market
 func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 	m := s.merchant
 	mi := len(s.players) - 1
-	sp := s.spots("shipping")[w.spot]
-	max := s.r.Rows[sp.Row].Cards
+	sp := s.spots(zShipping)[w.spot]
+	max := sp.row.Cards
 	cards := s.ships[:0]
 	i := 2
 	if len(l.Tokens) == 3 && isWord(l.Word(2), "none") {
@@ -407,7 +407,7 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 	cellar := m.cellar
 	var prev *marketCard
 	for n := 0; n < max; n++ {
-		best := s.merchantBest(w.spot, prev, cellar)
+		best := s.merchantBest(int(w.spot), prev, cellar)
 		if n >= len(cards) {
 			if len(best) > 0 {
 				return fail(len(l.Tokens), "the Wine Merchant can still fulfil %s: he always takes the card worth the most", best[0].ID)
@@ -464,6 +464,6 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 	}
 	s.pushFront(refills...)
 	s.scratch = refills[:0]
-	s.effect("shipping", w.spot, mi)
+	s.effect(zShipping, int(w.spot), mi)
 	return nil
 }

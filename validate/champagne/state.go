@@ -2,6 +2,7 @@ package champagne
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +27,18 @@ var cuveeNames = [3]string{"Tradition Brut", "Blanc de noirs", "Blanc de blancs"
 var zoneOrder = zoneNames[:]
 
 var zoneNames = [...]string{"vineyard", "press", "winery", "marketing", "shipping", "draw", "council"}
+
+// Zone indices in zoneNames, for the engine's own lookups (a zone named by
+// a string showed in the profiles).
+const (
+	zVineyard = iota
+	zPress
+	zWinery
+	zMarketing
+	zShipping
+	zDraw
+	zCouncil
+)
 
 // zoneIndex is a zone's index in zoneNames, -1 for no zone.
 func zoneIndex(z string) int {
@@ -117,7 +130,7 @@ func (c *marketCard) count() int { return c.Cuvees[0] + c.Cuvees[1] + c.Cuvees[2
 type sector struct {
 	active, prov *marketCard
 	tokens       int // face-down tokens still on the active space
-	seen         map[string]*marketCard
+	seenN        int // cards come up (state.marketSeen holds them)
 	discard      map[string]*marketCard
 	reshuffled   bool // the stack was rebuilt from the discards
 	pending      int  // refills owed at the end of a pandemic round
@@ -131,7 +144,7 @@ type occupant struct {
 
 var free = occupant{who: -1}
 
-type wantKind int
+type wantKind uint8
 
 const (
 	wSetupOffers wantKind = iota
@@ -159,7 +172,7 @@ const (
 
 // autoStep is an automatic step (wAuto): named rather than a closure, so
 // that queuing it allocates nothing.
-type autoStep int
+type autoStep uint8
 
 const (
 	stepSetupDone autoStep = iota
@@ -176,26 +189,33 @@ const (
 	stepMerchantCorks
 )
 
+// want is a step the record must take next (or an automatic one). It is
+// kept small (16 bytes) and without pointers: steps are copied onto and off
+// the stack of pending steps all the time, and a slice of pointer-free
+// elements takes no write barriers while the collector runs.
 type want struct {
+	vine   int16 // wPlant: the card taken, its index in rules.Vineyards
 	kind   wantKind
 	step   autoStep
-	zone   int // zoneIndex
-	who    int
-	card   *vineCard
-	sector int
-	spot   int
 	reason tokenReason // wToken: why the token is drawn
+	zone   int8        // zoneNames index
+	sector int8
+	spot   int16
+	who    int // player index
 }
 
 // tokenReason is why a bonus token is drawn, for the message (a string
 // built per token showed in the allocation profile).
-type tokenReason int
+type tokenReason uint8
 
 const (
 	forSubsidies   tokenReason = iota + 1
 	forPressLevel              // the press reaches the token's level
 	forLinkedSpots             // zone: the zone of the linked spots
 )
+
+// vineCard is the card of a wPlant step.
+func (w want) vineCard(r *rules) *vineCard { return &r.Vineyards[w.vine] }
 
 // reasonText says why the token is drawn: "press level 14".
 func (w want) reasonText(r *rules) string {
@@ -225,9 +245,13 @@ type state struct {
 
 	offers     []*vineCard
 	vineSeen   []bool // by index in rules.Vineyards: the card has come up
-	vineDisc   map[string]*vineCard
+	vineUnseen int    // vineyard cards still in the stacks (none has come up)
+	vineDisc   []bool // by index in rules.Vineyards: the card is in the discards
+	vineDiscN  int    // cards in the discards
 	sectors    []*sector
-	eventsSeen map[string]int
+	marketSeen map[string]*marketCard // the market cards come up, by id, of every sector
+	eventsSeen []int                  // per event kind (rules.eventIndex): the cards revealed
+	eventsN    int                    // event cards revealed
 	event      string
 	eventArg   int // sector, region or grape of the event
 	keyCheck   *keyCheck
@@ -236,17 +260,18 @@ type state struct {
 	holdN1  [2]int                     // collaborators moved to the n+1 marketing spots (-1 none)
 	placed  []int                      // collaborators placed this round per player
 	turn    int                        // index in order of the player to place next
-	blocked map[string]int
+	blocked [len(zoneNames)]int        // High Tension: per zone, the blocked spot + 1 (0: none)
 
 	tokensOut   map[string]int // known out of the supply: held or discarded face up
 	tokensHeld  map[string]int
 	tokenSupply int
 	tokenDisc   int
 
-	inheritSeen   map[string]int // inheritance cards kept
-	inheritKinds  map[string]int // inheritance cards kept, per kind
-	dealt         map[string]bool
-	deals         [][]string // inheritance cards dealt to each player (optional)
+	inheritSeen   []int                      // inheritance cards kept, by inheritCard.first
+	inheritKinds  [len(inheritKinds) + 1]int // inheritance cards kept, per kind (inheritKindIndex)
+	dealt         []bool                     // inheritance cards dealt, by inheritCard.first
+	dealtN        int                        // inheritance cards dealt
+	deals         [][]string                 // inheritance cards dealt to each player (optional)
 	picks         [][]string
 	inheritLines  []*validate.Line
 	pending       []want
@@ -257,10 +282,10 @@ type state struct {
 	subsidies     []int // players owed a subsidies token this round, in resolution order
 	final         *finalScore
 
-	asPlayed bool             // --as-played: apply what can be applied, note the error
-	disputes []*ruleError     // errors applied as played by the current line
-	scratch  []want           // reused to line up the resolution
-	extra    map[string][]int // --as-played: spots taken twice this round (zone -> the real spot of each extra place)
+	asPlayed bool                  // --as-played: apply what can be applied, note the error
+	disputes []*ruleError          // errors applied as played by the current line
+	scratch  []want                // reused to line up the resolution
+	extra    [len(zoneNames)][]int // --as-played: spots taken twice this round (per zone: the real spot of each extra place)
 
 	// Storage the fields above point into, kept when a state is recycled
 	// for the next record (see reset).
@@ -276,6 +301,9 @@ type state struct {
 	kept        []keptCard
 	hands       []string // checkDraft's hands, all in one
 	hasDeal     [maxSeats]bool
+	// finish's counts per region (index in rules.Regions)
+	regionCards, regionGrapes []int
+	regionVined               []bool
 }
 
 // maxSeats is the most places at the table: 4 Houses, or 3 and the Wine
@@ -314,20 +342,16 @@ func (s *state) reset() {
 	*s = state{}
 	s.order = old.order[:0]
 	s.offers, s.offersSpare = clearPtrs(old.offers), clearPtrs(old.offersSpare)
-	s.vineSeen = old.vineSeen[:0]
-	s.vineDisc = emptied(old.vineDisc)
+	s.vineSeen, s.vineDisc = old.vineSeen[:0], old.vineDisc[:0]
 	s.sectors = old.sectors[:0]
-	s.eventsSeen = emptied(old.eventsSeen)
+	s.marketSeen = emptied(old.marketSeen)
+	s.eventsSeen = old.eventsSeen[:0]
 	for i := range old.board {
 		s.board[i] = old.board[i][:0]
 	}
 	s.placed = old.placed[:0]
-	s.blocked = old.blocked
-	clear(s.blocked)
 	s.tokensOut, s.tokensHeld = emptied(old.tokensOut), emptied(old.tokensHeld)
-	s.inheritSeen, s.dealt = emptied(old.inheritSeen), emptied(old.dealt)
-	s.inheritKinds = old.inheritKinds
-	clear(s.inheritKinds)
+	s.inheritSeen, s.dealt = old.inheritSeen[:0], old.dealt[:0]
 	s.deals, s.picks = old.deals[:0], old.picks[:0]
 	s.inheritLines = clearPtrs(old.inheritLines)
 	s.pending, s.scratch = old.pending[:0], old.scratch[:0]
@@ -339,6 +363,7 @@ func (s *state) reset() {
 		s.seat[i].tokens, s.seat[i].transport = old.seat[i].tokens, old.seat[i].transport
 	}
 	s.tallyBuf = old.tallyBuf
+	s.regionCards, s.regionGrapes, s.regionVined = old.regionCards, old.regionGrapes, old.regionVined
 	s.cards = old.cards[:0]
 	s.ships, s.best, s.kept, s.hands = old.ships[:0], clearPtrs(old.best), old.kept[:0], old.hands[:0]
 }
@@ -397,8 +422,10 @@ func (s *state) pushFront(ws ...want) {
 		s.pending = append(s.pending, ws[0])
 		return
 	}
-	for i := len(ws) - 1; i >= 0; i-- {
-		s.pending = append(s.pending, ws[i])
+	n := len(s.pending)
+	s.pending = slices.Grow(s.pending, len(ws))[:n+len(ws)]
+	for i, w := range ws { // the first of ws on top
+		s.pending[n+len(ws)-1-i] = w
 	}
 }
 

@@ -38,6 +38,9 @@ func fromTables(t *tables.Tables) *rules {
 		PressStart: t.Press.Start, PressMax: t.Press.Max, PressTokenAt: t.Press.TokenAt,
 		ModulesStart: t.Winery.Start, ModulesMax: t.Winery.Max, ModulesRow: t.Winery.Row, Age2Eco: t.Winery.AgeIIEco,
 		InheritKeep: t.InheritanceKeep, Score: t.ScoreRules()}
+	for n := 0; n <= len(t.Winery.Capacity); n++ {
+		r.wineryCaps = append(r.wineryCaps, t.Winery.CapacityOf(n))
+	}
 	r.Exchange.Give, r.Exchange.Get, r.Exchange.PP = t.Exchange.Give, t.Exchange.Get, t.Exchange.PP
 	for _, reg := range t.Regions {
 		r.Regions = append(r.Regions, reg.Key)
@@ -51,6 +54,9 @@ func fromTables(t *tables.Tables) *rules {
 		}
 		c.Idx = len(r.Vineyards)
 		r.Vineyards = append(r.Vineyards, c)
+		if !c.Inheritance {
+			r.vineDeck++
+		}
 	}
 	for _, c := range t.Cuvees {
 		if i := letterIndex(cuveeLetters, c.Letter); i >= 0 {
@@ -79,7 +85,21 @@ func fromTables(t *tables.Tables) *rules {
 		for i, s := range r.SectorNames {
 			e[i] = t.ShippingEco(s, tr.Key)
 		}
+		if _, ok := r.TransportEco[tr.Key]; !ok {
+			r.transports = append(r.transports, tr.Key)
+		}
 		r.TransportEco[tr.Key] = e
+	}
+	for _, k := range r.transports {
+		r.transportEco = append(r.transportEco, r.TransportEco[k])
+	}
+	r.marketIndex = map[string]int{}
+	for i := len(t.Markets) - 1; i >= 0; i-- { // the first card wins a shared id, as in tables.Market
+		if !isASCII(t.Markets[i].ID) {
+			r.marketIndex = nil
+			break
+		}
+		r.marketIndex[strings.ToUpper(t.Markets[i].ID)] = i
 	}
 	r.Rows = map[string]shipRow{}
 	for _, row := range t.ShippingRows {
@@ -99,10 +119,19 @@ func fromTables(t *tables.Tables) *rules {
 			r.TokenEco = b.Eco
 		}
 	}
+	for _, n := range r.Tokens {
+		r.tokensInBox += n
+	}
 	r.Events, r.EventPP = map[string]int{}, map[string]int{}
 	for _, e := range t.Events {
 		r.Events[e.Key] = e.Count
 		r.EventPP[e.Key] = t.EventPP(e.Key)
+	}
+	// The kinds by index, so that a game counts its events in a slice.
+	r.eventIndex = map[string]int{}
+	for k, n := range r.Events {
+		r.eventIndex[k] = len(r.eventCopies)
+		r.eventCopies = append(r.eventCopies, n)
 	}
 	r.InheritBox = map[string]int{}
 	r.InheritFromBox = len(t.Inheritances) > 0
@@ -114,8 +143,13 @@ func fromTables(t *tables.Tables) *rules {
 			Press: in.Press, Modules: in.Modules, Eco: in.Eco}
 		c.Cellar, _ = parseCubes([]string{in.Cellar}, cuveeLetters, "")
 		c.Still, _ = parseCubes([]string{in.Still}, grapeLetters, "")
+		c.first = len(r.Inherit)
+		if first := r.inheritance(c.ID); first != nil {
+			c.first = first.first
+		}
 		r.Inherit = append(r.Inherit, c)
 		r.InheritBox[c.Kind]++
+		r.inheritBox[inheritKindIndex(c.Kind)]++
 	}
 	r.Spots, r.SimpleSpots = map[string][]spot{}, map[string][]spot{}
 	for _, z := range []string{"press", "winery", "marketing", "shipping", "draw"} {
@@ -125,7 +159,7 @@ func fromTables(t *tables.Tables) *rules {
 				if sp.Step == "n+1" {
 					continue // the marketing n+1 spots are reached from n
 				}
-				s := spot{PP: sp.PP, Eco: sp.Eco, First: sp.First, Partial: sp.Partial, Row: sp.Row, Label: sp.Label}
+				s := spot{PP: sp.PP, Eco: sp.Eco, First: sp.First, Partial: sp.Partial, Row: sp.Row, Label: sp.Label, row: r.Rows[sp.Row]}
 				if sp.Link != "" {
 					if links[sp.Link] == 0 {
 						links[sp.Link] = len(links) + 1
