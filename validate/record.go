@@ -157,7 +157,7 @@ func (r *Record) HasPlayer(name string) bool { return r.Seat(name) >= 0 }
 func (r *Record) Seat(name string) int {
 	if len(name) > 0 && r.byFirstByte[0] != 0 {
 		// Names at a table mostly differ in their first letter: one compare.
-		if s := r.byFirstByte[name[0]]; s > 0 && sameName(r.Players[s-1], name) {
+		if s := r.byFirstByte[name[0]]; s > 0 && s < 255 && sameName(r.Players[s-1], name) {
 			return int(s - 1)
 		}
 	}
@@ -170,27 +170,22 @@ func (r *Record) Seat(name string) int {
 }
 
 // indexPlayers fills byFirstByte from Players: for each first byte, the
-// seat (+1) of the only player whose name starts with it; 0 when none or
-// several do. byFirstByte[0] (no name starts with a NUL) marks it filled.
+// seat (+1) of the only player whose name starts with it, or 255 when
+// several do; 0 when none does. byFirstByte[0] (no name starts with a NUL)
+// marks it filled. Called once, on the players line, with byFirstByte
+// zero (a new Record).
 func (r *Record) indexPlayers() {
-	r.byFirstByte = [256]uint8{}
 	if len(r.Players) >= 255 {
 		return // left empty: Seat compares every name
 	}
-	var several [256]bool
 	for i, p := range r.Players {
 		if p == "" {
 			continue
 		}
-		c := p[0]
-		if r.byFirstByte[c] != 0 {
-			several[c] = true
-		}
-		r.byFirstByte[c] = uint8(i + 1)
-	}
-	for c := range several {
-		if several[c] {
-			r.byFirstByte[c] = 0
+		if c := p[0]; r.byFirstByte[c] == 0 {
+			r.byFirstByte[c] = uint8(i + 1)
+		} else {
+			r.byFirstByte[c] = 255
 		}
 	}
 	r.byFirstByte[0] = 1

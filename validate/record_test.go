@@ -172,3 +172,27 @@ func TestParseWant(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatFindsEveryPlayer covers the first-letter index behind Seat:
+// names alone on their letter, names sharing one, a quoted name with a
+// blank, and names that are not players.
+func TestSeatFindsEveryPlayer(t *testing.T) {
+	rec, diags := validate.Parse("f.vin", []byte("game bordeaux\nplayers Ann Abe Ben \"Cé Dé\" A\n"), validate.Limits{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	for want, name := range []string{"Ann", "Abe", "Ben", "Cé Dé", "A"} {
+		if got := rec.Seat(name); got != want {
+			t.Errorf("Seat(%q) = %d, want %d", name, got, want)
+		}
+	}
+	for _, name := range []string{"", "An", "Anne", "ann", "Bob", "C", "Cé"} {
+		if got := rec.Seat(name); got != -1 {
+			t.Errorf("Seat(%q) = %d, want -1", name, got)
+		}
+	}
+	byHand := &validate.Record{Players: []string{"Ann", "Ben"}} // no index: every name compared
+	if byHand.Seat("Ben") != 1 || byHand.Seat("Cal") != -1 {
+		t.Error("Seat on a Record made by hand")
+	}
+}
