@@ -115,13 +115,22 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 	s.asPlayed = opt.AsPlayed
 	rep.State = s
 	claims := make([]*validate.Line, 0, len(rec.Players)) // a claim a player, as a rule: one allocation
+	// opt.Truncated(l), without copying opt every line.
+	atLine := opt.AtLine
 	for _, l := range rec.Lines {
-		if opt.Truncated(l) {
+		if atLine > 0 && l.Num > atLine {
 			return rep
 		}
-		f := s.step(l, &claims)
+		var f *fault
 		if l.Kind == validate.KindAction {
 			rep.Actions++
+			if s.ph != phSetup {
+				f = s.action(l) // as step does, one call fewer for most lines
+			} else {
+				f = s.step(l, &claims)
+			}
+		} else {
+			f = s.step(l, &claims)
 		}
 		if len(s.disputes) > 0 {
 			// --as-played: the broken rules stay errors; the action stands.
@@ -418,38 +427,31 @@ func (s *state) event(l *validate.Line) *fault {
 }
 
 func (s *state) seatOf(name string) int {
-	// Players mostly act in turn: the one to move is tried first. (The
-	// reader refuses a name listed twice, so the first match is the only.)
-	if s.turn < len(s.pl) && sameName(s.pl[s.turn].name, name) {
-		return s.turn
+	// One lookup and one compare, as a rule (the reader gives the line the
+	// very string of the header, so == stops at the pointers).
+	if name != "" {
+		if i := int(s.seatByFirstByte[name[0]&63]) - 1; i >= 0 && i < len(s.pl) && s.pl[i].name == name {
+			return i
+		}
 	}
+	// (The reader refuses a name listed twice, so the first match is the
+	// only.)
 	for i, p := range s.pl {
-		if sameName(p.name, name) {
+		if p.name == name {
 			return i
 		}
 	}
 	return -1
 }
 
-// sameName is name == other for the short names of players, compared
-// here byte by byte: == calls memequal, which showed in the profile
-// (once a line).
-func sameName(name, other string) bool {
-	if len(name) != len(other) {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		if name[i] != other[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // check compares a check line with the state.
 func (s *state) check(l *validate.Line) *fault {
 	p := s.pl[s.seatOf(l.Player)]
 	for _, pr := range l.Pairs() {
+		if s.checkHolds(p, pr.Key, pr.Value) {
+			continue
+		}
+		// What follows finds the difference and words the message.
 		// Lists of cubes or tiles compare as counts: no text is built
 		// unless they differ.
 		if have, ok := s.listCounts(p, pr.Key); ok {
@@ -477,6 +479,105 @@ func (s *state) check(l *validate.Line) *fault {
 	return nil
 }
 
+// checkHolds tells, without building any text, whether a checked value
+// is the state's as checkValue would write it (the common case); false
+// sends check to the slower path that words the difference.
+func (s *state) checkHolds(p *player, key, value string) bool {
+	switch key {
+	case "money":
+		return isDecimal(value, p.money)
+	case "prestige":
+		return isDecimal(value, p.prestige)
+	case "loans":
+		return isDecimal(value, p.loans)
+	case "cellar":
+		return isDecimal(value, cellarCubes(p))
+	case "tiles":
+		return isDecimal(value, len(p.vineyard))
+	case "bids":
+		return isDecimal(value, p.bids)
+	case "year":
+		return isDecimal(value, s.year)
+	case "round":
+		return isDecimal(value, s.round)
+	case "vineyard":
+		var have [nKinds]int
+		for _, t := range p.vineyard {
+			have[t.kind]++
+		}
+		want, ok := parseCounts(value)
+		return ok && want == have
+	}
+	if b, ok := strings.CutPrefix(key, "barrel"); ok {
+		n, ok := smallNumber(b)
+		if !ok || n < 1 || n > s.t.barrels() {
+			return false
+		}
+		want, ok := parseCounts(value)
+		if !ok {
+			return false
+		}
+		for k, c := range want {
+			if k < nVarieties && c != p.barrels[n-1][k] || k >= nVarieties && c != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	var counts *[nVarieties]int
+	var add int
+	w, ok := strings.CutPrefix(key, "price.")
+	switch {
+	case ok:
+		counts, add = &s.price, 1 // spaces are written from 1
+	case strings.HasPrefix(key, "stock."):
+		w, counts = key[len("stock."):], &s.stock
+	case strings.HasPrefix(key, "festival."):
+		w, counts = key[len("festival."):], &p.festival
+	default:
+		return false
+	}
+	v, ok := parseVariety(w)
+	return ok && isDecimal(value, counts[v]+add)
+}
+
+// isDecimal is value == strconv.Itoa(n), without making the text.
+func isDecimal(value string, n int) bool {
+	if n < 0 {
+		return value == strconv.Itoa(n)
+	}
+	i := len(value)
+	for {
+		i--
+		if i < 0 || value[i] != byte('0'+n%10) {
+			return false
+		}
+		n /= 10
+		if n == 0 {
+			return i == 0
+		}
+	}
+}
+
+// smallNumber reads a number of one to nine digits by hand, and anything
+// else as strconv.Atoi does.
+func smallNumber(w string) (int, bool) {
+	if len(w) == 0 || len(w) > 9 {
+		n, err := strconv.Atoi(w)
+		return n, err == nil
+	}
+	n := 0
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c < '0' || c > '9' {
+			n, err := strconv.Atoi(w)
+			return n, err == nil
+		}
+		n = 10*n + int(c-'0')
+	}
+	return n, true
+}
+
 // listCounts gives the counts behind a `barrelN` or `vineyard` check key.
 func (s *state) listCounts(p *player, key string) (counts [nKinds]int, ok bool) {
 	if key == "vineyard" {
@@ -498,25 +599,40 @@ func (s *state) listCounts(p *player, key string) (counts [nKinds]int, ok bool) 
 // parseCounts reads a `a:1,b:2` (or `a+b`) list into counts; false when
 // it is not one.
 func parseCounts(v string) (counts [nKinds]int, ok bool) {
+	// The parts end at the first ',' or '+': the '+' is looked for only
+	// in a list that has one.
+	plus := strings.IndexByte(v, '+') >= 0
 	for v != "" {
-		i := strings.IndexByte(v, ',')
-		if j := strings.IndexByte(v, '+'); j >= 0 && (i < 0 || j < i) {
-			i = j
+		end := strings.IndexByte(v, ',')
+		if plus {
+			if j := strings.IndexByte(v, '+'); j >= 0 && (end < 0 || j < end) {
+				end = j
+			}
 		}
 		part := v
-		if i >= 0 {
-			part, v = v[:i], v[i+1:]
+		if end >= 0 {
+			part, v = v[:end], v[end+1:]
 		} else {
 			v = ""
 		}
 		if part == "" {
 			continue
 		}
-		name, n, hasN := strings.Cut(part, ":")
-		c := 1
-		if hasN {
-			var err error
-			if c, err = strconv.Atoi(n); err != nil {
+		// NAME:N, the count read back from the end; the first ':' when
+		// the count is not all digits. (A name with a ':' names no tile,
+		// as a count with one is no number: either way the list is not one.)
+		name, c := part, 1
+		i := len(part) - 1
+		for i > 0 && '0' <= part[i] && part[i] <= '9' {
+			i--
+		}
+		colon := i
+		if part[i] != ':' {
+			colon = strings.IndexByte(part, ':')
+		}
+		if colon >= 0 {
+			name = part[:colon]
+			if c, ok = smallNumber(part[colon+1:]); !ok {
 				return counts, false
 			}
 		}

@@ -22,6 +22,9 @@ func (s *state) invariants() error {
 			return fmt.Errorf("auction column %d: tile %d, bidder %d", i+1, c.kind, c.bidder)
 		}
 	}
+	if s.ph == phActions && s.active != s.countActive() {
+		return fmt.Errorf("%d players counted active, %d have not passed", s.active, s.countActive())
+	}
 	for _, p := range s.pl {
 		if p.money < 0 {
 			return fmt.Errorf("%s has %d Francs", p.name, p.money)

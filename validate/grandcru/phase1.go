@@ -14,6 +14,16 @@ func (s *state) action(l *validate.Line) *fault {
 		return bad(-1, "%s is not a player of this game", l.Player)
 	}
 	p := s.pl[seat]
+	if s.ph == phActions && seat == s.turn {
+		// The common case, the player to move in Phase I, without the
+		// checks of the other phases (actionAfterLoans does the same).
+		last, f := s.phaseOne(p, l)
+		if f != nil {
+			return f
+		}
+		s.afterAction(seat, last)
+		return nil
+	}
 	if s.ph == phLoans && s.loansNext == 0 && p.passedOver != passedNot && isFestivalVerb(l.Verb) {
 		// A festival line by a player the festival passed over: if it
 		// does not read as the next year's action, say that the festival
@@ -22,6 +32,7 @@ func (s *state) action(l *validate.Line) *fault {
 		saved := *s
 		if f := s.actionAfterLoans(seat, p, l); f != nil {
 			*s = saved
+			s.active = s.countActive() // the players' passes are not restored
 			return bad(-1, "the festival is over: %s %s and was passed over (a player who cannot act writes no line)", p.name, passedOverText(p))
 		}
 		return nil
@@ -115,7 +126,10 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 		if f := end(1); f != nil {
 			return false, f
 		}
-		p.passed = true
+		if !p.passed {
+			p.passed = true
+			s.active--
+		}
 		return false, nil
 
 	case "auction":

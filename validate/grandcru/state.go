@@ -104,6 +104,7 @@ type state struct {
 	year, round int
 	start       int
 	turn        int             // whose turn in Phase I or the festival
+	active      int             // players who have not passed in Phase I, kept with player.passed
 	triggered   bool            // Year End has been triggered: final actions
 	final       []int           // seats still owed a final action
 	finalSeats  [maxPlayers]int // final's storage, so that a year's trigger allocates nothing
@@ -118,6 +119,13 @@ type state struct {
 	space   [nSpaces]int // seat+1 of the marker on a festival space
 
 	loansNext int // the loans step: position in turn order of the next player heard
+
+	// seatByFirstByte is, for the low six bits of a name's first byte,
+	// the seat+1 of the only player whose name gives them (0: none,
+	// seatSeveral: several): a line's player is found with one lookup and
+	// one compare (see seatOf). Six bits keep the table small: names start
+	// with letters, which differ there.
+	seatByFirstByte [64]uint8
 
 	setLoans, setStart, setDisplay bool
 
@@ -155,6 +163,9 @@ func (s *state) illegal(f *fault) *fault {
 // maxPlayers is the most players a game has.
 const maxPlayers = 5
 
+// seatSeveral marks a seatByFirstByte entry that several names share.
+const seatSeveral = 255
+
 // stateBlock is a state with its parts whose size the tables do not set,
 // allocated together: one allocation instead of five.
 type stateBlock struct {
@@ -181,6 +192,13 @@ func newState(t *Tables, r rulings, names []string) *state {
 		blk.players[i] = player{name: name, seat: i, prestige: t.Prestige,
 			barrels: barrels[i*B : (i+1)*B : (i+1)*B], vineyard: tiles[i*S : i*S : (i+1)*S]}
 		s.pl[i] = &blk.players[i]
+		if name != "" {
+			if at := &s.seatByFirstByte[name[0]&63]; *at == 0 {
+				*at = uint8(i + 1)
+			} else {
+				*at = seatSeveral
+			}
+		}
 	}
 	for v := range s.stock {
 		s.stock[v] = t.Cubes[v]
@@ -240,7 +258,9 @@ func (s *state) after(seat int) int {
 	return seat + 1
 }
 
-func (s *state) active() int {
+// countActive counts the players who have not passed (s.active keeps the
+// count up to date).
+func (s *state) countActive() int {
 	n := 0
 	for _, p := range s.pl {
 		if !p.passed {
@@ -267,23 +287,12 @@ func vineCubes(p *player) int {
 
 func cellarCubes(p *player) int {
 	n := 0
-	for _, b := range p.barrels {
-		for _, c := range b {
+	for i := range p.barrels {
+		for _, c := range &p.barrels[i] { // by reference: no copy of the barrel
 			n += c
 		}
 	}
 	return n
-}
-
-// emptyBarrel tells whether a barrel holds no cube. (Comparing the array
-// with its zero value would call memequal.)
-func emptyBarrel(b *[nVarieties]int) bool {
-	for _, c := range b {
-		if c != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // beginYear starts Phase I of a new year.
@@ -296,6 +305,7 @@ func (s *state) beginYear() {
 		p.passed = false
 		p.emerg = 0
 	}
+	s.active = s.n
 	s.turn = s.start
 }
 
@@ -313,7 +323,7 @@ func (s *state) afterAction(seat int, harvestedLast bool) {
 		s.turn = s.final[0]
 		return
 	}
-	active := s.active()
+	active := s.active
 	last := s.round >= s.t.triggerRound()
 	if last && (harvestedLast || active <= 1) {
 		s.trigger(seat)
@@ -331,7 +341,7 @@ func (s *state) afterAction(seat int, harvestedLast bool) {
 		next = s.after(next)
 		if p+k == s.n {
 			s.round++
-			if s.round >= s.t.triggerRound() && s.active() <= 1 {
+			if s.round >= s.t.triggerRound() && s.active <= 1 {
 				s.trigger(-1)
 				return
 			}
@@ -430,10 +440,10 @@ func (s *state) festivalScoring() {
 		}
 	}
 	for _, p := range s.pl {
-		for v, c := range p.festival {
+		for v, c := range &p.festival {
 			s.stock[v] += c
-			p.festival[v] = 0
 		}
+		p.festival = [nVarieties]int{}
 	}
 }
 
@@ -503,26 +513,21 @@ func (s *state) endFestival() {
 	for i := range s.space {
 		s.space[i] = 0
 	}
-	// Maturing, right to left.
-	mature, last := s.t.Mature, s.t.barrels()-1
+	// Maturing: the cubes that would spoil go back to the stock (all of
+	// the last barrel's, and those leaving the barrels that picture
+	// them), then every barrel moves one right in one copy.
+	last := s.t.barrels() - 1
 	for _, p := range s.pl {
-		for b := last; b >= 0; b-- {
-			barrel := &p.barrels[b]
-			if emptyBarrel(barrel) {
-				continue // most barrels are
-			}
-			for v, c := range barrel {
-				if c == 0 {
-					continue
-				}
-				barrel[v] = 0
-				if b == last || (mature[b][v] && !mature[b+1][v]) {
-					s.stock[v] += c
-					continue
-				}
-				p.barrels[b+1][v] += c
-			}
+		for _, cell := range s.t.spoiling {
+			barrel := &p.barrels[cell.barrel]
+			s.stock[cell.variety] += barrel[cell.variety]
+			barrel[cell.variety] = 0
 		}
+		for v, c := range p.barrels[last] {
+			s.stock[v] += c
+		}
+		copy(p.barrels[1:], p.barrels[:last])
+		p.barrels[0] = [nVarieties]int{}
 	}
 	// Interest, in turn order.
 	for k, seat := 0, s.start; k < s.n; k, seat = k+1, s.after(seat) {

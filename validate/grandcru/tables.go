@@ -101,6 +101,10 @@ type Tables struct {
 	// (made once: a table is not changed once read). Results share the
 	// slice; its capacity is its length, so an append copies it.
 	scoreNotes []string
+
+	// spoiling lists the cells whose cubes go back to the stock at the
+	// year's maturing (derived from Mature once, at reading).
+	spoiling []cellarCell
 }
 
 func kindName(k int) string {
@@ -457,6 +461,7 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	t.spoiling = spoilingCells(t.Mature)
 	if !t.Verified {
 		t.scoreNotes = []string{"scored with assumed component tables (" + t.Ruleset + "): demand prices, barrels, interest and festival spaces are not from the printed board; see `vintner tables grand-cru`"}
 	}
@@ -472,6 +477,24 @@ func (t *Tables) price(v, space int) int { return t.Demand[v][space] }
 func (t *Tables) topSpace(v int) int { return len(t.Demand[v]) - 1 }
 
 func (t *Tables) barrels() int { return len(t.Mature) }
+
+// cellarCell is one variety in one barrel.
+type cellarCell struct{ barrel, variety int }
+
+// spoilingCells lists the cells, left of the last barrel, whose cubes go
+// back to the stock when they mature: mature there but not in the next
+// barrel. (The last barrel's cubes always do.)
+func spoilingCells(mature [][nVarieties]bool) []cellarCell {
+	var cells []cellarCell
+	for b := 0; b+1 < len(mature); b++ {
+		for v := 0; v < nVarieties; v++ {
+			if mature[b][v] && !mature[b+1][v] {
+				cells = append(cells, cellarCell{b, v})
+			}
+		}
+	}
+	return cells
+}
 
 // yearsToMature counts the barrels to the right until one pictures the
 // colour; -1 if none does.
