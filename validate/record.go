@@ -815,7 +815,9 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 	// This loop reads what nearly every line is made of (words, blanks,
 	// commas, a comment) with as few variables as it can, so that they
 	// stay in registers; a quote hands the rest of the line to lexQuoted.
-	i, col := 0, 1
+	// end is the column just after the last character before the comment
+	// that is not a blank: the line's end column.
+	i, col, end := 0, 1, 1
 	for i < len(raw) {
 		c := raw[i]
 		switch {
@@ -832,6 +834,7 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 				i, continuation = wordEnd(raw, i)
 			}
 			col += i - start - continuation
+			end = col
 			if raw[i-1] == ':' && i-start > 1 && len(toks) == base && l.playerCol == 0 {
 				l.Player, l.playerCol = raw[start:i-1], int32(startCol)
 				continue
@@ -845,6 +848,7 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 			toks[n] = Token{Text: ",", Col: int32(col)}
 			i++
 			col++
+			end = col
 		case c == '#':
 			setComment(l, raw[i+1:], lx)
 			i = len(raw)
@@ -852,15 +856,8 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 			return lexQuoted(l, toks, base, lx, i, col)
 		}
 	}
-	// The end column is just after the last token, or after NAME:.
-	switch {
-	case len(toks) > base:
-		last := toks[len(toks)-1]
-		l.endCol = last.Col + int32(utf8.RuneCountInString(last.Text))
-	case l.playerCol > 0:
-		l.endCol = l.playerCol + int32(utf8.RuneCountInString(l.Player)) + 1
-	default:
-		l.endCol = 1
+	l.endCol = int32(end)
+	if len(toks) == base && l.playerCol == 0 {
 		return toks, false, nil // blank, or a comment alone
 	}
 	return toks, true, nil
