@@ -41,6 +41,10 @@ type setDeal struct {
 	costs   []int    // the cask cost of each (region, type) of the plan's rts
 	grapes  []Colour // the template's grape colours with '*' drawn
 	bonuses []Bonus
+	// tableCasks[k] is the casks dealCosts dealt to each type of region
+	// k's table, in table order; tableCasksRoom backs them
+	tableCasks     [][]int
+	tableCasksRoom []int
 }
 
 // dealer is the working memory of dealing. Dealers are pooled, so that
@@ -51,7 +55,7 @@ type dealer struct {
 	vals     []byte
 	demand   []int
 	shuffled []int
-	perm     []int
+	perm     []int32
 	colours  []Colour
 	durs     []int
 	res      resourceScratch
@@ -109,6 +113,20 @@ func (t *Template) dealSet(seed uint64, dl *dealer) error {
 			c = colours[src.Intn(len(colours))]
 		}
 		d.grapes = append(d.grapes, c)
+	}
+	// The casks of each region's table, worked out once for every seat.
+	room := zeroed(d.tableCasksRoom, p.tableTypes)
+	d.tableCasksRoom = room
+	d.tableCasks = d.tableCasks[:0]
+	for k := range t.Regions {
+		casks := room[:len(p.tables[k]):len(p.tables[k])]
+		room = room[len(casks):]
+		for i, c := range p.tableCost[k] {
+			if c >= 0 {
+				casks[i] = d.costs[c]
+			}
+		}
+		d.tableCasks = append(d.tableCasks, casks)
 	}
 	d.bonuses = d.bonuses[:0]
 	for _, row := range t.Trellis {
@@ -291,14 +309,12 @@ func (t *Template) dealSheet(seed uint64, stream uint64, dl *dealer, l *Layout, 
 	l.CaskSlots = t.CaskSlots
 	l.CasksPre = t.CasksPre
 	l.Top = d.top
-	if err := t.dealTables(p, src, l, d.costs, dl); err != nil {
+	if err := t.dealTables(p, src, l, d, dl); err != nil {
 		return err
 	}
-	for i := range l.Wines {
-		if p.regionOf[i] < 0 { // a wine dealTables does not deal (a template built by hand)
-			w := &l.Wines[i]
-			w.Casks = p.costOf(d.costs, w.Region, w.Type)
-		}
+	for _, i := range p.undealt {
+		w := &l.Wines[i]
+		w.Casks = p.costOf(d.costs, w.Region, w.Type)
 	}
 	for k, r := range t.Regions {
 		if err := t.dealResources(p, &dl.res, src, l, k, r.Letter); err != nil {
@@ -326,28 +342,22 @@ func (t *Template) dealSheet(seed uint64, stream uint64, dl *dealer, l *Layout, 
 // dealTables shuffles each region's table over its wines, region by
 // region, dealing a region again while a path joins one of its wines to a
 // wine of the same type in a region already dealt; each wine then costs
-// the casks dealt to its type (costs, aligned with the plan's rts).
-func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout, costs []int, dl *dealer) error {
+// the casks dealt to its type (d.tableCasks holds them).
+func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout, d *setDeal, dl *dealer) error {
 	wines := l.Wines
 	for k, r := range t.Regions {
 		idx := p.wines[k]
-		table, tableCost := p.tables[k], p.tableCost[k]
+		table, casks := p.tables[k], d.tableCasks[k]
 		ok := false
 		for range maxDeals {
 			// src.Perm without its allocation: the same draws.
-			perm := dl.perm[:0]
-			for i := range idx {
-				perm = append(perm, i)
-			}
+			perm := append(dl.perm[:0], p.identity[:len(idx)]...)
 			dl.perm = perm
 			shuffle(src, perm)
 			// the casks go with the type; a deal dealt again writes both again
 			for j, i := range idx {
 				w := &wines[i]
-				w.Type, w.Casks = table[perm[j]], 0
-				if c := tableCost[perm[j]]; c >= 0 {
-					w.Casks = costs[c]
-				}
+				w.Type, w.Casks = table[perm[j]], casks[perm[j]]
 			}
 			if !p.sameTypeAcross(l, k) {
 				ok = true
@@ -404,6 +414,26 @@ func (s *resourceScratch) search(from int) bool {
 	return false
 }
 
+// searchSmall is search for a sheet of at most 64 wines, with the wines
+// used as bits: the same search, without a list to clear and restore.
+func (s *resourceScratch) searchSmall(from int, used uint64) bool {
+	if len(s.chosen) == s.want {
+		return true
+	}
+	for j := from; j < len(s.inner); j++ {
+		ends := s.p.pathEnds[s.inner[j]]
+		if used&ends != 0 {
+			continue
+		}
+		s.chosen = append(s.chosen, s.inner[j])
+		if s.searchSmall(j+1, used|ends) {
+			return true
+		}
+		s.chosen = s.chosen[:len(s.chosen)-1]
+	}
+	return false
+}
+
 // dealResources places a region's resources on a matching of its internal
 // paths (no two resource paths share a wine): the paths are shuffled and a
 // depth-first search takes the first matching in that order.
@@ -415,10 +445,16 @@ func (t *Template) dealResources(p *dealPlan, s *resourceScratch, src *rng.Sourc
 	s.p = p
 	s.inner = append(s.inner[:0], p.inner[k]...)
 	shuffle(src, s.inner)
-	s.used = zeroed(s.used, len(l.Wines))
 	s.chosen = s.chosen[:0]
 	s.want = len(resources)
-	if !s.search(0) {
+	var found bool
+	if p.pathEnds != nil && len(l.Wines) <= 64 {
+		found = s.searchSmall(0, 0)
+	} else {
+		s.used = zeroed(s.used, len(l.Wines))
+		found = s.search(0)
+	}
+	if !found {
 		return fmt.Errorf("template %s: region %c has no %d paths without a shared wine for its resources", t.Name, r, len(resources))
 	}
 	res := append(s.res[:0], resources...)

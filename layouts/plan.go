@@ -11,10 +11,12 @@ package layouts
 // the same order, so every code still deals the same sheets (the golden
 // layouts pin that).
 type dealPlan struct {
-	pathA, pathB []int   // wine index of each path's ends
-	regionOf     []int   // region index of each wine; -1 if none
-	wines        [][]int // per region index: its wines' indexes, in template order
-	inner        [][]int // per region index: its internal paths' indexes, in template order
+	pathA, pathB []int    // wine index of each path's ends
+	pathEnds     []uint64 // each path's ends as bits, for a template of at most 64 wines (else nil)
+	regionOf     []int    // region index of each wine; -1 if none
+	undealt      []int    // the wines of no region, which dealTables does not deal (a template built by hand)
+	wines        [][]int  // per region index: its wines' indexes, in template order
+	inner        [][]int  // per region index: its internal paths' indexes, in template order
 	colours      []Colour
 	ages         []int
 	// rts lists (region, type) in the order dealCosts deals them: by age,
@@ -35,6 +37,10 @@ type dealPlan struct {
 	// tableCost[k][i] is the index in rts of region k's table type i:
 	// where its cask cost is dealt (see costOf), or -1 for none.
 	tableCost [][]int
+	// tableTypes counts the types of all regions' tables; identity is
+	// 0, 1, 2, … as long as the longest region, where dealTables' permutations start
+	tableTypes int
+	identity   []int32
 	// maxDigits is Template.maxDigits, which math/big makes costly to
 	// work out for every code read.
 	maxDigits int
@@ -66,6 +72,9 @@ func (t *Template) makePlan() *dealPlan {
 	p.regionOf = make([]int, len(t.Wines))
 	for i, w := range t.Wines {
 		p.regionOf[i] = regionIndex(w.Region)
+		if p.regionOf[i] < 0 {
+			p.undealt = append(p.undealt, i)
+		}
 	}
 	p.wines = make([][]int, len(t.Regions))
 	p.inner = make([][]int, len(t.Regions))
@@ -81,6 +90,14 @@ func (t *Template) makePlan() *dealPlan {
 			a, b = -1, -1 // the parser refuses such a path; dealing skips it
 		}
 		p.pathA[i], p.pathB[i] = a, b
+	}
+	if len(t.Wines) <= 64 {
+		p.pathEnds = make([]uint64, len(t.Paths))
+		for i := range t.Paths {
+			if a, b := p.pathA[i], p.pathB[i]; a >= 0 {
+				p.pathEnds[i] = 1<<a | 1<<b
+			}
+		}
 	}
 	for k, r := range t.Regions {
 		for i := range t.Paths {
@@ -129,6 +146,12 @@ func (t *Template) makePlan() *dealPlan {
 			costs[i] = p.costIndex(r.Letter, wt)
 		}
 		p.tableCost = append(p.tableCost, costs)
+		p.tableTypes += len(costs)
+	}
+	for k := range t.Regions {
+		for len(p.identity) < len(p.wines[k]) {
+			p.identity = append(p.identity, int32(len(p.identity)))
+		}
 	}
 	return p
 }

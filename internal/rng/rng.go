@@ -34,10 +34,12 @@ func (s *Source) Intn(n int) int {
 		panic("rng: Intn with n <= 0")
 	}
 	bound := uint64(n)
-	limit := ^uint64(0) - (^uint64(0) % bound)
 	for {
+		// A value is accepted below ^0 - ^0%bound, which is at least
+		// 2^64-bound (-bound): a value under that is accepted without
+		// the division that works the limit out. The draws are the same.
 		v := s.Uint64()
-		if v < limit {
+		if v < -bound || v < ^uint64(0)-(^uint64(0)%bound) {
 			return int(v % bound)
 		}
 	}

@@ -48,3 +48,32 @@ func TestPermIsPermutation(t *testing.T) {
 		t.Fatalf("Perm(10) = %v", p)
 	}
 }
+
+// intnByRejection is Intn as first written: the limit worked out for every
+// draw. Intn must draw exactly as it does.
+func intnByRejection(s *Source, n int) int {
+	bound := uint64(n)
+	limit := ^uint64(0) - (^uint64(0) % bound)
+	for {
+		v := s.Uint64()
+		if v < limit {
+			return int(v % bound)
+		}
+	}
+}
+
+func TestIntnSameDraws(t *testing.T) {
+	// small bounds, and large ones where many values are rejected
+	bounds := []int{1, 2, 3, 7, 12, 31, 1000, 1<<62 + 1, 1<<63 - 1, 3 << 61, 6148914691236517206}
+	for _, n := range bounds {
+		a, b := New(uint64(n)), New(uint64(n))
+		for i := 0; i < 2000; i++ {
+			if got, want := a.Intn(n), intnByRejection(b, n); got != want {
+				t.Fatalf("Intn(%d) draw %d = %d, want %d", n, i, got, want)
+			}
+		}
+		if a.state != b.state {
+			t.Fatalf("Intn(%d): the streams moved apart", n)
+		}
+	}
+}

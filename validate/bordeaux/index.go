@@ -13,13 +13,17 @@ import (
 // a replay's hot path does no string hashing.
 type sheetIndex struct {
 	wineIn [3][3][4]int16 // region, colour, age → wine index, or -1
-	byType [3][4][]int16  // colour, age → wine indexes, in layout order
-	ends   [][2]int16     // path → its two wines
-	adj    [][]int16      // wine → its paths, in layout order
-	nodes  int
-	// typed backs byType for a sheet of the usual size: an index is part
-	// of its player, not an allocation of its own
-	typed [32]int16
+	// The wines of each type, in layout order, as a list: firstOfType
+	// (colour, age) is the first wine's index, nextOfType[i] the wine
+	// after wine i (-1 ends it). One pass over the wines builds it.
+	firstOfType [3][4]int16
+	nextOfType  []int16
+	ends        [][2]int16 // path → its two wines
+	adj         [][]int16  // wine → its paths, in layout order
+	nodes       int
+	// nextBuf backs nextOfType for a sheet of the usual size: an index
+	// is part of its player, not an allocation of its own
+	nextBuf [32]int16
 	// incident is set for a sheet of at most 64 paths and wines (every
 	// sheet dealt from a code): incident[v] has bit e set for each path e
 	// at wine v, for longestTourSmall
@@ -56,11 +60,11 @@ func newSheetIndex(l *layouts.Layout) *sheetIndex {
 	return x
 }
 
-// build indexes l into x, which it overwrites whole. A sheet dealt from a
-// code (fromCode) has the embedded template's map: its paths' index is the
-// template's, without comparing the sheet's map with another.
+// build indexes l into x, writing every field. A sheet dealt from a
+// code (fromCode) has the embedded template's map: its paths' index is
+// the template's, without comparing the sheet's map with another.
 func (x *sheetIndex) build(l *layouts.Layout, fromCode bool) {
-	*x = sheetIndex{nodes: len(l.Wines)}
+	x.nodes = len(l.Wines)
 	if fromCode {
 		m := templatePaths()
 		x.ends, x.adj, x.incident, x.nameLikeIDs = m.ends, m.adj, m.incident, m.nameLikeIDs
@@ -68,42 +72,48 @@ func (x *sheetIndex) build(l *layouts.Layout, fromCode bool) {
 		x.ends, x.adj, x.incident = pathsOf(l)
 		x.nameLikeIDs = nameLikeIDs(l)
 	}
-	for r := range x.wineIn {
-		for c := range x.wineIn[r] {
-			for a := range x.wineIn[r][c] {
-				x.wineIn[r][c][a] = -1
-			}
-		}
-	}
-	// The type lists are cut from one array, counted first.
-	var perType [3][4]int
-	for i := range l.Wines {
+	x.wineIn, x.firstOfType = noWineIn, noFirstOfType
+	// From the last wine to the first: each wine goes before the wines of
+	// its type after it, and is its region's wine of that type unless one
+	// before it is.
+	next := slab(x.nextBuf[:], len(l.Wines))
+	for i := len(l.Wines) - 1; i >= 0; i-- {
 		w := &l.Wines[i]
-		if c, a := colourIndex(w.Type.Colour), w.Type.Age; c >= 0 && a >= 1 && a <= 3 {
-			perType[c][a]++
-		}
-	}
-	typed := slab(x.typed[:], len(l.Wines))[:0]
-	for c := range perType {
-		for a := range perType[c] {
-			if n := perType[c][a]; n > 0 {
-				x.byType[c][a] = typed[len(typed) : len(typed) : len(typed)+n]
-				typed = typed[:len(typed)+n]
-			}
-		}
-	}
-	for i := range l.Wines {
-		w := &l.Wines[i]
-		r, c, a := regionIndex(w.Region), colourIndex(w.Type.Colour), w.Type.Age
-		if c < 0 || a < 1 || a > 3 {
+		// as unsigned numbers, the tests also bound the indexes
+		c, a := uint(colourIndex(w.Type.Colour)), uint(w.Type.Age)
+		if c >= 3 || a-1 >= 3 {
+			next[i] = -1
 			continue
 		}
-		x.byType[c][a] = append(x.byType[c][a], int16(i))
-		if r >= 0 && x.wineIn[r][c][a] < 0 {
+		next[i] = x.firstOfType[c][a]
+		x.firstOfType[c][a] = int16(i)
+		if r := uint(regionIndex(w.Region)); r < 3 {
 			x.wineIn[r][c][a] = int16(i)
 		}
 	}
+	x.nextOfType = next
 }
+
+// noWineIn and noFirstOfType are sheetIndex's tables with no wine.
+var noWineIn = func() (t [3][3][4]int16) {
+	for r := range t {
+		for c := range t[r] {
+			for a := range t[r][c] {
+				t[r][c][a] = -1
+			}
+		}
+	}
+	return t
+}()
+
+var noFirstOfType = func() (t [3][4]int16) {
+	for c := range t {
+		for a := range t[c] {
+			t[c][a] = -1
+		}
+	}
+	return t
+}()
 
 // lastShape is the map of the last sheet whose paths were indexed. Every
 // sheet dealt from one template has the same wines and paths in the same

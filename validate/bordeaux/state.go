@@ -153,11 +153,12 @@ func (p *PlayerState) Sync() {
 
 // wineIndex is the index of a region's wine of a colour and age, or -1.
 func (p *PlayerState) wineIndex(r layouts.Region, c layouts.Colour, age int) int {
-	ri, ci := regionIndex(r), colourIndex(c)
-	if ri < 0 || ci < 0 || age < 1 || age > 3 {
+	// as unsigned numbers, the tests also bound the indexes (no checks after)
+	ri, ci, a := uint(regionIndex(r)), uint(colourIndex(c)), uint(age)
+	if ri >= 3 || ci >= 3 || a-1 >= 3 {
 		return -1
 	}
-	return int(p.idx.wineIn[ri][ci][age])
+	return int(p.idx.wineIn[ri][ci][a])
 }
 
 // WineIn returns the player's wine of a region, colour and age, or nil.
@@ -253,13 +254,14 @@ func (p *PlayerState) circle(wi, year int, a Answerer) error {
 	p.circled[wi] = int8(year)
 	p.nCircled++
 	w := &p.Layout.Wines[wi]
-	if c := colourIndex(w.Type.Colour); c >= 0 {
+	// as unsigned numbers, the tests also bound the indexes
+	if c := uint(colourIndex(w.Type.Colour)); c < 3 {
 		p.circledColours[c]++
 	}
-	if r := regionIndex(w.Region); r >= 0 {
+	if r := uint(regionIndex(w.Region)); r < 3 {
 		p.circledRegions[r]++
 	}
-	if a := w.Type.Age; a >= 1 && a <= 3 {
+	if a := uint(w.Type.Age); a-1 < 3 {
 		p.circledAges[a]++
 	}
 	for _, e := range p.idx.adj[wi] {
@@ -304,8 +306,8 @@ func (p *PlayerState) gain(r layouts.Resource, year int, a Answerer) error {
 			return nil
 		}
 		q := Question{Grape: *g, Vine: p.VinesFilled, Wines: p.winesBuf[:0]}
-		if c := colourIndex(g.Colour); c >= 0 && g.Age >= 1 && g.Age <= 3 {
-			for _, i := range p.idx.byType[c][g.Age] {
+		if c, age := uint(colourIndex(g.Colour)), uint(g.Age); c < 3 && age-1 < 3 {
+			for i := p.idx.firstOfType[c][age]; i >= 0; i = p.idx.nextOfType[i] {
 				if w := &p.Layout.Wines[i]; p.circled[i] == 0 && w.Casks <= p.CasksAvailable() {
 					q.Wines = append(q.Wines, w)
 				}

@@ -109,7 +109,7 @@ func TestGrapeChains(t *testing.T) {
 					t.Fatalf("%s: path %s filled %v, ends circled %v", code, l.Paths[i].ID, p.filled[i], both)
 				}
 			}
-			if g := *l.Vines[grape]; p.nCircled < 3 && len(p.idx.byType[colourIndex(g.Colour)][g.Age]) > 0 {
+			if g := *l.Vines[grape]; p.nCircled < 3 && p.idx.firstOfType[colourIndex(g.Colour)][g.Age] >= 0 {
 				t.Fatalf("%s: the grape's wine was not circled (%d circled)", code, p.nCircled)
 			}
 		}
