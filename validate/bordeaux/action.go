@@ -12,24 +12,25 @@ import (
 // segment is one entry of a player's line: the tokens between commas.
 type segment struct{ from, to int } // token indexes [from, to)
 
-func splitSegments(l *validate.Line, segs []segment) ([]segment, int) {
-	segs = segs[:0]
+// emptyEntry is the token of a line's first empty entry (a comma first,
+// last or after another), or -1: such a line plays none of its entries.
+func emptyEntry(toks []validate.Token) int {
 	start := 0
-	toks := l.Tokens
 	for i := range toks {
-		if t := toks[i].Text; len(t) == 1 && t[0] == ',' {
+		if isComma(toks[i].Text) {
 			if i == start {
-				return nil, i
+				return i
 			}
-			segs = append(segs, segment{start, i})
 			start = i + 1
 		}
 	}
 	if start == len(toks) {
-		return nil, start
+		return start
 	}
-	return append(segs, segment{start, len(toks)}), -1
+	return -1
 }
+
+func isComma(t string) bool { return len(t) == 1 && t[0] == ',' }
 
 // chooseHead is headWorker's answer for `choose`.
 const chooseHead = -2
@@ -69,14 +70,19 @@ func workerOf(w string) int {
 func (r *replayer) action(l *validate.Line) error {
 	p := r.playerOf(l.Player)
 	y := r.st.Year
-	segs, bad := splitSegments(l, r.segs)
-	r.segs = segs
-	if bad >= 0 {
+	toks := l.Tokens
+	if bad := emptyEntry(toks); bad >= 0 {
 		return r.errorf(l, bad, validate.CodeSyntax, "an empty entry: entries are separated by single commas")
 	}
-	for si, sg := range segs {
-		head := l.Word(sg.from)
-		w := headWorker(head)
+	// entry by entry: tokens [from, to), to at the comma or the end
+	for si, from := 0, 0; from < len(toks); si, from = si+1, from+1 {
+		to := from + 1
+		for to < len(toks) && !isComma(toks[to].Text) {
+			to++
+		}
+		sg := segment{from, to}
+		from = to
+		w := headWorker(toks[sg.from].Text)
 		if w == chooseHead {
 			if err := r.choose(l, p, sg, si); err != nil {
 				return err
@@ -137,19 +143,19 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 // applied (bad letters, no such wine, an unanswered choice) stops.
 func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y int) error {
 	lt := sg.from + 1
-	letters := l.Word(lt)
+	letters := l.Tokens[lt].Text // sg holds the worker and at least one token
 	choices := sg.from + 2
-	pass := letters == "-" || letters == "—" || letters == "–"
+	// a dash, or one of the two long dashes (three bytes in UTF-8)
+	pass := len(letters) == 1 && letters[0] == '-' || len(letters) == 3 && (letters == "—" || letters == "–")
 	if pass {
 		if choices < sg.to {
 			return r.errorf(l, choices, validate.CodeSyntax, "a pass takes no choices")
 		}
 	} else {
-		up := letters
-		if len(up) > 3 || !sameLetter(up) {
+		if len(letters) > 3 || !sameLetter(letters) {
 			return r.errorf(l, lt, validate.CodeSyntax, "a worker writes one letter 1 to 3 times (LL, CCC) or - to pass, not %q", letters)
 		}
-		if c := upper(up[0]); !isRegion(c) && !isResource(c) {
+		if letterKinds[letters[0]] == 0 {
 			return r.errorf(l, lt, validate.CodeSyntax, "a worker writes a region (L, R, E) or a resource (C, V, T), or - to pass; not %q", letters)
 		}
 	}
@@ -182,7 +188,7 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 		}
 	}
 	top := &p.Top[y]
-	if isRegion(c) {
+	if letterKinds[c] == regionLetter {
 		if p.madeWine && !third {
 			if err := r.illegal(l, sg.from, "%s already made wine in %s: one Make Wine a year", p.Name, yearName(y)); err != nil {
 				return err
@@ -244,7 +250,10 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 		if err := p.makeWine(w, wi, n, y, a); err != nil {
 			return err
 		}
-		return a.leftover()
+		if len(a.atoms) > 0 {
+			return a.leftover()
+		}
+		return nil
 	}
 	if p.gained && !third {
 		if err := r.illegal(l, sg.from, "%s already gained resources in %s: one Gain a year", p.Name, yearName(y)); err != nil {
@@ -273,8 +282,28 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 	if err := p.gainAction(w, res, n, y, a); err != nil {
 		return err
 	}
-	return a.leftover()
+	if len(a.atoms) > 0 {
+		return a.leftover()
+	}
+	return nil
 }
+
+// letterKinds tells a worker's letter, in either case: a region's, a
+// resource's, or 0.
+var letterKinds = func() (t [256]uint8) {
+	for _, c := range "LRElre" {
+		t[c] = regionLetter
+	}
+	for _, c := range "CVTcvt" {
+		t[c] = resourceLetter
+	}
+	return t
+}()
+
+const (
+	regionLetter = 1 + iota
+	resourceLetter
+)
 
 // sameLetter reports whether s repeats one letter, in either case.
 func sameLetter(s string) bool {
@@ -337,7 +366,7 @@ type tokenAnswerer struct {
 // replayer's own, reused from entry to entry.
 func (r *replayer) answerer(l *validate.Line, p *PlayerState, from, to int) (*tokenAnswerer, error) {
 	a := &r.ans
-	a.r, a.l, a.p, a.end, a.atoms = r, l, p, to, r.bufs.atoms[:0]
+	a.l, a.p, a.end, a.atoms = l, p, to, r.bufs.atoms[:0] // a.r is r (reset)
 	for i := from; i < to; i++ {
 		t := l.Word(i)
 		switch {
@@ -380,6 +409,20 @@ func (a *tokenAnswerer) next(trellis bool) *atom {
 		return x
 	}
 	return nil
+}
+
+// writtenRow is the trellis row written next when it is one of p's rows
+// not full (and takes it), or 0: Trellis's answer without its question.
+func (a *tokenAnswerer) writtenRow(p *PlayerState) int {
+	if len(a.atoms) == 0 || !a.atoms[0].trellis {
+		return 0
+	}
+	row := a.atoms[0].row
+	if uint(row-1) >= uint(len(p.Layout.Trellis)) || p.Trellis[row-1] >= p.Layout.Trellis[row-1].Len {
+		return 0
+	}
+	a.atoms = a.atoms[1:]
+	return row
 }
 
 func (a *tokenAnswerer) leftover() error {

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -17,8 +16,10 @@ var CheckKeys = []string{"casks", "used", "vines", "trellis", "circled", "wines"
 // only for a message.
 func (r *replayer) check(l *validate.Line) error {
 	p := r.playerOf(l.Player)
-	for _, kv := range l.Pairs() {
-		same := false
+	pairs := l.Pairs()
+	for i := range pairs {
+		kv := &pairs[i]
+		same, list := false, false
 		n := 0
 		switch kv.Key {
 		case "casks":
@@ -36,22 +37,22 @@ func (r *replayer) check(l *validate.Line) error {
 		case "leader":
 			n = len(p.LeaderYears)
 		case "trellis":
-			same = sameCounts(kv.Value, p.Trellis)
+			same, list = sameCounts(kv.Value, p.Trellis), true
 		case "circled":
-			same = p.sameCircled(kv.Value)
+			same, list = p.sameCircled(kv.Value), true
 		default:
 			d := validate.Errorf(l, kv.Tok, validate.CodeSyntax, "unknown check key %q: %s", kv.Key, strings.Join(CheckKeys, ", "))
 			d.Hint = validate.DidYouMean(kv.Key, CheckKeys)
 			return r.fail(d)
 		}
-		if kv.Key != "trellis" && kv.Key != "circled" {
+		if !list {
 			v, ok := atoi(kv.Value)
 			same = ok && v == n
 		}
 		if same {
 			continue
 		}
-		err := r.checkDiffers(l, p, kv)
+		err := r.checkDiffers(l, p, *kv)
 		// As played, a check that differs is reported and the replay goes
 		// on: the check changes nothing on the sheet.
 		if !r.opt.AsPlayed {
@@ -98,6 +99,10 @@ func (r *replayer) checkDiffers(l *validate.Line, p *PlayerState, kv validate.Pa
 // atoi is strconv.Atoi without its error value: a check's numbers are a
 // digit or two, read here without a call.
 func atoi(s string) (int, bool) {
+	if len(s) == 1 { // the usual count
+		d := s[0] - '0'
+		return int(d), d <= 9
+	}
 	if len(s) == 0 || len(s) > 9 { // 9 digits cannot overflow
 		v, err := strconv.Atoi(s)
 		return v, err == nil
@@ -157,28 +162,38 @@ func (p *PlayerState) sameCircled(written string) bool {
 	if written == "-" || written == "" {
 		return p.nCircled == 0
 	}
+	// Every item must be a wine name, three letters, and name a circled
+	// wine once: the list is nCircled names and the separators between
+	// them, each name at a multiple of 4.
+	if len(written)+1 != 4*p.nCircled {
+		return false
+	}
 	var buf [64]bool
 	seen := buf[:]
 	if len(p.circled) > len(buf) {
 		seen = make([]bool, len(p.circled)) // a group's own, larger map
 	}
-	count := 0
-	rest, more := written, true
-	for more {
-		var name string
-		name, rest, more = nextItem(rest)
-		if !isWineName(name) {
+	for i := 0; i < len(written); i += 4 {
+		if i+3 < len(written) && written[i+3] != ',' && written[i+3] != '/' {
 			return false
 		}
-		wi := p.wineIndex(layouts.Region(upper(name[0])), layouts.Colour(lower(name[1])), int(name[2]-'0'))
+		// isWineName's letters, in either case, as the index's numbers
+		ri, ci, age := uint(regionAnyCase[written[i]]), uint(colourAnyCase[written[i+1]]), uint(written[i+2]-'0')
+		if ri >= 3 || ci >= 3 || age-1 >= 3 {
+			return false
+		}
+		wi := p.idx.wineIn[ri][ci][age]
 		if wi < 0 || p.circled[wi] == 0 || seen[wi] {
 			return false
 		}
 		seen[wi] = true
-		count++
 	}
-	return count == p.nCircled
+	return true
 }
+
+// regionAnyCase and colourAnyCase are regionIndex and colourIndex of a
+// letter in either case.
+var regionAnyCase, colourAnyCase = letterIndexes[byte]('L', 'R', 'E', 'l', 'r', 'e'), letterIndexes[byte]('r', 'p', 'w', 'R', 'P', 'W')
 
 func lower(c byte) byte {
 	if 'A' <= c && c <= 'Z' {

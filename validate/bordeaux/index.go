@@ -42,14 +42,15 @@ func colourIndex(c layouts.Colour) int { return int(colourIndexes[c]) }
 var regionIndexes, colourIndexes = letterIndexes(layouts.Left, layouts.Right, layouts.Entre),
 	letterIndexes(layouts.Red, layouts.Rose, layouts.White)
 
-// letterIndexes maps each letter to its position in letters, any other
-// byte to -1.
+// letterIndexes maps each letter to its position in letters (modulo 3:
+// the second three are the first three's other case), any other byte to
+// -1.
 func letterIndexes[L ~byte](letters ...L) (t [256]int8) {
 	for i := range t {
 		t[i] = -1
 	}
 	for i, l := range letters {
-		t[l] = int8(i)
+		t[l] = int8(i % 3) // a letter in either case is one of three
 	}
 	return t
 }

@@ -2,7 +2,6 @@ package bordeaux
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -25,14 +24,16 @@ type replayer struct {
 	claims  []*validate.Line
 	last    *validate.Line
 	ans     tokenAnswerer // reused by every entry
-	segs    []segment     // reused by every player line
+	// seatByFirst is, for each first byte of a name, the seat (+1) of the
+	// only player whose name starts with it, 255 when several do: a line's
+	// player is found with one compare
+	seatByFirst [256]uint8
 	// players holds the players' sheets, st.Players points into it
 	players []PlayerState
 	// setMem, when not nil, holds the sheets a `sheets` line deals: a
 	// replayer reused from record to record deals every set into it
 	setMem *layouts.SetMemory
 	bufs   struct {
-		segs    [8]segment
 		atoms   [12]atom
 		claims  [4]*validate.Line
 		players [4]*PlayerState
@@ -64,8 +65,18 @@ func (r *replayer) reset(rec *validate.Record, opt validate.Options) {
 	clear(r.st.Players[:cap(r.st.Players)]) // no pointer into an earlier record
 	r.players = players
 	r.sheets = zeroed(sheets, len(rec.Players))
-	r.segs, r.ans.atoms, r.claims = r.bufs.segs[:0], r.bufs.atoms[:0], r.bufs.claims[:0]
+	r.ans.atoms, r.claims = r.bufs.atoms[:0], r.bufs.claims[:0]
+	r.ans.r = r
 	r.rep.State = r.st
+	for i, n := range rec.Players {
+		switch {
+		case n == "":
+		case r.seatByFirst[n[0]] == 0 && i < 254:
+			r.seatByFirst[n[0]] = uint8(i + 1)
+		default:
+			r.seatByFirst[n[0]] = 255
+		}
+	}
 }
 
 // release drops what points into the record and the report, which belong
@@ -156,9 +167,9 @@ func (r *replayer) replay() (*State, *validate.Report) {
 	if err := r.header(); err != nil {
 		return r.st, r.rep
 	}
-	truncated := false
+	truncated, cut := false, opt.AtLine > 0
 	for i, l := range rec.Lines {
-		if opt.Truncated(l) {
+		if cut && opt.Truncated(l) {
 			truncated = true
 			if r.started && !r.st.Ended && r.st.Year > 0 && yearIsOver(rec.Lines[i:]) {
 				// No action of this year follows: its free workers
@@ -251,16 +262,26 @@ func (r *replayer) line(l *validate.Line) error {
 			return r.errorf(l, 0, validate.CodeHeader, "the sheets are named before '01")
 		}
 		return r.sheetLine(l)
-	case l.Verb == "year" || isYearWord(l.Word(0)):
+	case l.Verb == "year":
 		return r.yearLine(l)
+	}
+	if y, ok := yearNumber(l.Word(0)); ok {
+		return r.yearAt(l, 0, y)
 	}
 	return r.errorf(l, 0, validate.CodeSyntax, "unknown line %q: a Bordeaux record has year lines ('01 R C), player lines (Ann: red LL), check and claim", l.Word(0))
 }
 
 // playerOf returns the player of an action or check line (the reader
-// checked the name is a player's). Comparing the few names at the table
-// costs less than the record's seat lookup.
+// checked the name is a player's): its first byte tells most tables'
+// players apart without a compare.
 func (r *replayer) playerOf(name string) *PlayerState {
+	if name != "" {
+		// name is a player's: the only one whose name starts with its
+		// first byte is that player
+		if s := int(r.seatByFirst[name[0]]) - 1; s >= 0 && s < 254 {
+			return r.st.Players[s]
+		}
+	}
 	for i, n := range r.rec.Players {
 		if n == name {
 			return r.st.Players[i]
@@ -271,6 +292,14 @@ func (r *replayer) playerOf(name string) *PlayerState {
 
 // isPlayer is r.rec.HasPlayer without the record's seat lookup.
 func (r *replayer) isPlayer(name string) bool {
+	if name != "" {
+		switch s := int(r.seatByFirst[name[0]]) - 1; {
+		case s < 0:
+			return false // no name starts with its first byte
+		case s < 254:
+			return r.rec.Players[s] == name
+		}
+	}
 	for _, n := range r.rec.Players {
 		if n == name {
 			return true
@@ -280,16 +309,25 @@ func (r *replayer) isPlayer(name string) bool {
 }
 
 func isYearWord(w string) bool {
+	_, ok := yearNumber(w)
+	return ok
+}
+
+// yearNumber reads a year word ('01, ’01 or 01, one or two digits): its
+// number, and whether w is one.
+func yearNumber(w string) (int, bool) {
 	w = strings.TrimPrefix(strings.TrimPrefix(w, "'"), "’")
-	if w == "" || len(w) > 2 {
-		return false
-	}
-	for _, c := range w {
-		if c < '0' || c > '9' {
-			return false
+	switch len(w) {
+	case 1:
+		if d := w[0] - '0'; d <= 9 {
+			return int(d), true
+		}
+	case 2:
+		if d, e := w[0]-'0', w[1]-'0'; d <= 9 && e <= 9 {
+			return int(d)*10 + int(e), true
 		}
 	}
-	return true
+	return 0, false
 }
 
 // LeaderSeat returns the 0-based seat leading year y among n seats: a snake
@@ -316,16 +354,17 @@ func (r *replayer) leaderOf(y int) *PlayerState {
 
 func yearName(y int) string { return fmt.Sprintf("'%02d", y) }
 
+// yearLine reads `year '01 …`.
 func (r *replayer) yearLine(l *validate.Line) error {
-	ti := 0
-	if l.Verb == "year" {
-		ti = 1
+	y, ok := yearNumber(l.Word(1))
+	if !ok {
+		return r.errorf(l, 1, validate.CodeSyntax, "a year line starts with the year: '01 … '13, not %q", l.Word(1))
 	}
-	w := l.Word(ti)
-	if !isYearWord(w) {
-		return r.errorf(l, ti, validate.CodeSyntax, "a year line starts with the year: '01 … '13, not %q", w)
-	}
-	y, _ := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(w, "'"), "’"))
+	return r.yearAt(l, 1, y)
+}
+
+// yearAt plays a year line whose year y is token ti.
+func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 	if !r.started {
 		if err := r.resolveSheets(l); err != nil {
 			return err
@@ -344,8 +383,8 @@ func (r *replayer) yearLine(l *validate.Line) error {
 	case y > cur+1:
 		return r.errorf(l, ti, validate.CodeMissing, "year %s is missing: after %s comes %s, not %s", yearName(cur+1), yearName(cur), yearName(cur+1), yearName(y))
 	}
-	for _, p := range r.st.Players {
-		if cur > 0 {
+	if cur > 0 {
+		for _, p := range r.st.Players {
 			p.endYear(cur)
 		}
 	}
@@ -406,13 +445,6 @@ func (r *replayer) yearLine(l *validate.Line) error {
 		printer = r.st.Players[0]
 	}
 	pre := printer.Layout.Top[y]
-	sheets := "the sheets print"
-	for _, p := range r.st.Players {
-		if p.Layout.Top[y] != pre {
-			sheets = "the leader " + printer.Name + "'s sheet prints"
-			break
-		}
-	}
 	who := func() string {
 		if leader == nil {
 			return "drawn at random (solo, not a leader year)"
@@ -422,12 +454,12 @@ func (r *replayer) yearLine(l *validate.Line) error {
 	// As played, a year written against the printed schedule is played
 	// as written.
 	if pre.Region != 0 && cell.Region != 0 && cell.Region != pre.Region {
-		if err := r.illegal(l, tokOf(l, string(cell.Region)), "%s %s's region: %s (%c), not %c", sheets, yearName(y), regionNames[pre.Region], pre.Region, cell.Region); err != nil {
+		if err := r.illegal(l, tokOf(l, string(cell.Region)), "%s %s's region: %s (%c), not %c", r.printedBy(printer, y), yearName(y), regionNames[pre.Region], pre.Region, cell.Region); err != nil {
 			return err
 		}
 	}
 	if pre.Resource != 0 && cell.Resource != 0 && cell.Resource != pre.Resource {
-		if err := r.illegal(l, tokOf(l, string(cell.Resource)), "%s %s's resource: %s (%c), not %c", sheets, yearName(y), resourceNames[pre.Resource], pre.Resource, cell.Resource); err != nil {
+		if err := r.illegal(l, tokOf(l, string(cell.Resource)), "%s %s's resource: %s (%c), not %c", r.printedBy(printer, y), yearName(y), resourceNames[pre.Resource], pre.Resource, cell.Resource); err != nil {
 			return err
 		}
 	}
@@ -448,6 +480,17 @@ func (r *replayer) yearLine(l *validate.Line) error {
 		p.Top[y] = cell
 	}
 	return nil
+}
+
+// printedBy names whose sheets print year y's half that printer's sheet
+// prints, for a message: every sheet's, or only the leader's.
+func (r *replayer) printedBy(printer *PlayerState, y int) string {
+	for _, p := range r.st.Players {
+		if p.Layout.Top[y] != printer.Layout.Top[y] {
+			return "the leader " + printer.Name + "'s sheet prints"
+		}
+	}
+	return "the sheets print"
 }
 
 func nameOf(p *PlayerState) string {

@@ -127,11 +127,17 @@ func (r *replayer) resolveSheets(l *validate.Line) error {
 		return r.errorf(l, 0, validate.CodeHeader, "the record names no sheets: write `sheets CODE` (the game-set code printed on the sheets) or `sheet NAME CODE` for each player, before '01")
 	}
 	// every player's sheet in one allocation, or in the recycled memory
-	r.players = zeroed(r.players, len(r.rec.Players))
+	// init writes every field of a player: no clearing first
+	if n := len(r.rec.Players); cap(r.players) < n {
+		r.players = make([]PlayerState, n)
+	} else {
+		r.players = r.players[:n]
+	}
 	fromCode := r.setLine != nil // a `sheets SET-CODE` line: every sheet is dealt
 	for i, name := range r.rec.Players {
 		lay := r.sheets[r.rec.Seat(name)]
 		if lay == nil {
+			clear(r.players[i:]) // nothing of an earlier record stays
 			return r.errorf(l, 0, validate.CodeHeader, "%s has no sheet: write `sheet %s CODE` before '01", name, name)
 		}
 		p := &r.players[i]

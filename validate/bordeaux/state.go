@@ -2,6 +2,7 @@ package bordeaux
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 
@@ -264,6 +265,9 @@ func (p *PlayerState) circle(wi, year int, a Answerer) error {
 	if a := uint(w.Type.Age); a-1 < 3 {
 		p.circledAges[a]++
 	}
+	if p.idx.incident != nil {
+		return p.circleSmall(wi, year, a)
+	}
 	for _, e := range p.idx.adj[wi] {
 		if p.filled[e] {
 			continue
@@ -280,6 +284,27 @@ func (p *PlayerState) circle(wi, year int, a Answerer) error {
 		if e < 64 {
 			p.filledBits |= 1 << e
 		}
+		if r := p.Layout.Paths[e].Resource; r != 0 {
+			if err := p.gain(r, year, a); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// circleSmall is circle's path filling on a sheet of at most 64 wines and
+// paths: the paths at wine wi not filled yet, in layout order, as bits.
+// A path filled by a grape's circle on the way is skipped when reached.
+func (p *PlayerState) circleSmall(wi, year int, a Answerer) error {
+	for m := p.idx.incident[wi] &^ p.filledBits; m != 0; m &= m - 1 {
+		e := bits.TrailingZeros64(m)
+		if p.filledBits&(1<<e) != 0 || p.circled[p.idx.other(e, wi)] == 0 {
+			continue
+		}
+		p.filled[e] = true
+		p.nFilled++
+		p.filledBits |= 1 << e
 		if r := p.Layout.Paths[e].Resource; r != 0 {
 			if err := p.gain(r, year, a); err != nil {
 				return err
@@ -324,6 +349,12 @@ func (p *PlayerState) gain(r layouts.Resource, year int, a Answerer) error {
 		p.pay(w.Casks)
 		return p.circle(wi, year, a)
 	case layouts.Trellises:
+		if ta, ok := a.(*tokenAnswerer); ok {
+			if row := ta.writtenRow(p); row > 0 { // the row written, as Trellis would answer
+				p.Trellis[row-1]++
+				return nil
+			}
+		}
 		q := Question{Trellis: true, Rows: p.rowsBuf[:0]}
 		rows := p.Layout.Trellis
 		for i, n := range p.Trellis[:len(rows)] {
@@ -371,6 +402,12 @@ func (p *PlayerState) gainAction(worker int, r layouts.Resource, n, year int, a 
 		p.Grid[worker][year+i] = byte(r)
 	}
 	p.acted[worker], p.gained = true, true
+	if r == layouts.Casks { // n casks at once: they ask nothing
+		if room := p.Layout.CaskSlots - p.Layout.CasksPre - p.CasksGained; room > 0 {
+			p.CasksGained += min(n, room)
+		}
+		return nil
+	}
 	for i := 0; i < n; i++ {
 		if err := p.gain(r, year, a); err != nil {
 			return err
