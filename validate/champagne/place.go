@@ -28,8 +28,8 @@ func (s *state) available(who int) int {
 
 func (s *state) startPlacement() {
 	s.turn = 0
-	if s.current() >= 0 {
-		s.pushFront(want{kind: wPlace, who: s.current()})
+	if cur := s.current(); cur >= 0 {
+		s.push(want{kind: wPlace, who: cur})
 	} else {
 		s.startResolution()
 	}
@@ -59,12 +59,20 @@ func (s *state) current() int {
 }
 
 // spotOf reads "ZONE SPOT" at token i: the zone's index and the spot.
-func (s *state) spotOf(l *validate.Line, i int) (int, int, *ruleError) {
-	zone := l.Verb // token 0 is the verb, lower-cased already
-	if i > 0 {
-		zone = l.Lower(i)
+// vb is the line's verb: at token 0, the zone, resolved already.
+func (s *state) spotOf(l *validate.Line, i int, vb verb) (int, int, *ruleError) {
+	var zone string
+	var zi int
+	if i == 0 && vb.isZone() {
+		zi = int(vb - vVineyard)
+		zone = zoneNames[zi] // the verb, as written lower-cased
+	} else {
+		zone = l.Verb // token 0 is the verb, lower-cased already
+		if i > 0 {
+			zone = l.Lower(i)
+		}
+		zi = zoneIndex(zone)
 	}
-	zi := zoneIndex(zone)
 	if zi < 0 {
 		e := syntax(i, "%q is not an action zone: the zones are %s", l.Word(i), strings.Join(zoneNames[:], ", "))
 		e.hint = validate.DidYouMean(zone, zoneNames[:])
@@ -111,8 +119,15 @@ func (s *state) spotOf(l *validate.Line, i int) (int, int, *ruleError) {
 		}
 		return 0, 0, syntax(i+1, "the marketing spots are n1 and n2, not %q: marketing n1", l.Word(i+1))
 	}
-	// A spot number: no letter to lower-case.
-	n, err := strconv.Atoi(w)
+	// A spot number: no letter to lower-case. One digit, nearly always:
+	// read without Atoi's call.
+	var n int
+	var err error
+	if len(w) == 1 && '0' <= w[0] && w[0] <= '9' {
+		n = int(w[0] - '0')
+	} else {
+		n, err = strconv.Atoi(w)
+	}
 	spots := len(s.board[zi]) - len(s.extra[zi])
 	if err != nil || n < 1 || n > spots {
 		return 0, 0, syntax(i+1, "the %s zone has spots 1 to %d, not %q", zone, spots, l.Word(i+1))
@@ -159,8 +174,10 @@ func spotName(zone string, k int) string {
 	return zone + " " + strconv.Itoa(k+1)
 }
 
-// place puts a collaborator, or the disc of an additional-action token.
-func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
+// place puts a collaborator, or the disc of an additional-action token
+// (vb: the line's verb, a zone or disc).
+func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
+	disc := vb == vDisc
 	p := s.players[who]
 	if cur := s.current(); cur != who {
 		if s.available(who) <= 0 && !disc {
@@ -185,7 +202,7 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 			return fail(0, "%s's disc is already on the board this round", p.name)
 		}
 	}
-	zi, k, e := s.spotOf(l, first)
+	zi, k, e := s.spotOf(l, first, vb)
 	if e != nil {
 		return e
 	}
@@ -248,9 +265,9 @@ func (s *state) place(who int, l *validate.Line, disc bool) *ruleError {
 	}
 	s.pop()
 	if cur := s.current(); cur >= 0 {
-		s.pushFront(want{kind: wPlace, who: cur})
+		s.push(want{kind: wPlace, who: cur})
 	} else {
-		s.pushFront(want{kind: wAuto, step: stepStartResolution})
+		s.push(want{kind: wAuto, step: stepStartResolution})
 	}
 	return nil
 }

@@ -124,12 +124,12 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	}
 	s.pushFront(want{kind: wAuto, step: stepSetupDone}, want{kind: wRoundStart})
 	for i := n - 1; i >= 0; i-- {
-		s.pushFront(want{kind: wInherit, who: i})
+		s.push(want{kind: wInherit, who: i})
 	}
 	for range r.SectorNames {
 		s.pushFront(want{kind: wSetupMarket}, want{kind: wSetupMarket})
 	}
-	s.pushFront(want{kind: wSetupOffers})
+	s.push(want{kind: wSetupOffers})
 	return s, nil
 }
 
@@ -195,8 +195,9 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 	var claims []*validate.Line
 	var last *validate.Line
 	stopped := false
+	mayStop := opt.AtLine > 0 // Truncated is false for every line otherwise: not asked per line
 	for _, l := range rec.Lines {
-		if opt.Truncated(l) {
+		if mayStop && opt.Truncated(l) {
 			stopped = true
 			break
 		}
@@ -209,14 +210,9 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 			rep.Actions++
 		}
 		e := s.apply(l)
-		for _, d := range s.disputes {
-			// Applied as written: reported, and the game goes on.
-			dg := validate.Errorf(l, d.tok, d.code, "%s", d.msg)
-			dg.Where, dg.Hint = s.where(), d.hint
-			rep.Diagnostics = append(rep.Diagnostics, dg)
-			rep.Disputed = true
+		if len(s.disputes) > 0 {
+			s.reportDisputes(rep, l)
 		}
-		s.disputes = s.disputes[:0]
 		if e != nil {
 			d := validate.Errorf(l, e.tok, e.code, "%s", e.msg)
 			d.Where, d.Hint = s.where(), e.hint
@@ -248,6 +244,18 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 	return rep, s
 }
 
+// reportDisputes reports the errors a line applied as written: the game
+// goes on.
+func (s *state) reportDisputes(rep *validate.Report, l *validate.Line) {
+	for _, d := range s.disputes {
+		dg := validate.Errorf(l, d.tok, d.code, "%s", d.msg)
+		dg.Where, dg.Hint = s.where(), d.hint
+		rep.Diagnostics = append(rep.Diagnostics, dg)
+		rep.Disputed = true
+	}
+	s.disputes = s.disputes[:0]
+}
+
 func (s *state) where() string {
 	if s.round == 0 {
 		return "setup"
@@ -272,10 +280,11 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 	case validate.KindAction:
 		who := indexOf(s, l.Player)
 		p := s.players[who]
-		switch l.Verb {
-		case "exchange":
+		vb := verbOf(l.Verb)
+		switch vb {
+		case vExchange:
 			return s.exchange(p, l)
-		case "use":
+		case vUse:
 			switch w := l.Lower(1); {
 			case w == "protection" || w == "transport":
 				return s.useToken(p, l)
@@ -290,7 +299,7 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 				return fail(1, "%q is not a token used at will: prestige, eco and land tokens apply when gained; protection, transport, reservation and additional-action are used", l.Word(1))
 			}
 		}
-		if e := s.action(who, l); e != nil {
+		if e := s.action(who, l, vb); e != nil {
 			return e
 		}
 		s.advance()
@@ -363,8 +372,30 @@ func (s *state) runStep(w want) {
 	}
 }
 
-// advance runs the automatic steps until a line is needed.
+// advance runs the automatic steps until a line is needed. It is called
+// around every line, and mostly finds a line's step on top: that test
+// comes before the loop.
 func (s *state) advance() {
+	if p := s.pending; len(p) > 0 && !waitsForLine[p[len(p)-1].kind] {
+		s.runAutoSteps()
+	}
+}
+
+// waitsForLine tells the steps that always wait for a line (the others
+// run by themselves, or wait only when there is something to do).
+var waitsForLine = func() (t [256]bool) { // indexed by any wantKind: no bounds check
+	for k := range wDone + 1 {
+		switch wantKind(k) {
+		case wAuto, wRoundStart, wFinal, wToken, wCorks:
+		default:
+			t[k] = true
+		}
+	}
+	return t
+}()
+
+// runAutoSteps is advance's loop.
+func (s *state) runAutoSteps() {
 	for len(s.pending) > 0 {
 		w := &s.pending[len(s.pending)-1] // read in place: a step is copied only to run it
 		switch w.kind {
@@ -544,54 +575,116 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 var actionVerbs = []string{"vineyard", "press", "winery", "marketing", "shipping", "draw", "council", "disc", "use",
 	"exchange", "inherit", "discard", "plant", "token", "oenotheque", "ship", "harvest", "grid"}
 
-func knownVerb(v string) bool {
-	switch v { // actionVerbs, as a switch: checked on every action
-	case "vineyard", "press", "winery", "marketing", "shipping", "draw", "council", "disc", "use",
-		"exchange", "inherit", "discard", "plant", "token", "oenotheque", "ship", "harvest", "grid", "œnothèque":
-		return true
+// verb is a player's verb, resolved once per line (the line's verb was
+// compared as a string several times per action, and showed in the
+// profiles). The zones come first, in zoneNames order.
+type verb uint8
+
+const (
+	vNone verb = iota
+	vVineyard
+	vPress
+	vWinery
+	vMarketing
+	vShipping
+	vDraw
+	vCouncil
+	vDisc
+	vUse
+	vExchange
+	vInherit
+	vDiscard
+	vPlant
+	vToken
+	vOenotheque
+	vShip
+	vHarvest
+	vGrid
+)
+
+// verbOf is the verb of a lower-cased word, vNone for none of actionVerbs.
+func verbOf(v string) verb {
+	switch v {
+	case "vineyard":
+		return vVineyard
+	case "press":
+		return vPress
+	case "winery":
+		return vWinery
+	case "marketing":
+		return vMarketing
+	case "shipping":
+		return vShipping
+	case "draw":
+		return vDraw
+	case "council":
+		return vCouncil
+	case "disc":
+		return vDisc
+	case "use":
+		return vUse
+	case "exchange":
+		return vExchange
+	case "inherit":
+		return vInherit
+	case "discard":
+		return vDiscard
+	case "plant":
+		return vPlant
+	case "token":
+		return vToken
+	case "oenotheque", "œnothèque":
+		return vOenotheque
+	case "ship":
+		return vShip
+	case "harvest":
+		return vHarvest
+	case "grid":
+		return vGrid
 	}
-	return false
+	return vNone
 }
 
+// isZone tells the verbs that name a zone (a placement).
+func (v verb) isZone() bool { return v >= vVineyard && v <= vCouncil }
+
 // verbFor is the verb of the line each step asks for.
-var verbFor = [...]string{wInherit: "inherit", wCorks: "discard", wPlant: "plant", wToken: "token",
-	wOeno: "oenotheque", wShip: "ship", wDraw: "draw", wHarvest: "harvest", wGrid: "grid", wDone: ""}
+var verbFor = [...]verb{wInherit: vInherit, wCorks: vDiscard, wPlant: vPlant, wToken: vToken,
+	wOeno: vOenotheque, wShip: vShip, wDraw: vDraw, wHarvest: vHarvest, wGrid: vGrid, wDone: vNone}
 
 // action handles a player's line.
-func (s *state) action(who int, l *validate.Line) *ruleError {
+func (s *state) action(who int, l *validate.Line, vb verb) *ruleError {
 	w := s.next()
 	p := s.players[who]
 	if w.kind == wPlace {
-		switch l.Verb {
-		case "vineyard", "press", "winery", "marketing", "shipping", "draw", "council":
-			return s.place(who, l, false)
-		case "disc":
-			return s.place(who, l, true)
-		case "use":
+		switch {
+		case vb.isZone():
+			return s.place(who, l, vb)
+		case vb == vDisc:
+			return s.place(who, l, vb)
+		case vb == vUse:
 			if isWord(l.Word(1), "reservation") {
 				return s.reserve(who, l)
 			}
 		}
-		if !knownVerb(l.Verb) {
+		if vb == vNone {
 			e := syntax(0, "%q is not an action zone: the zones are %s (a placement is ZONE SPOT; or disc ZONE SPOT, use reservation CARD)", l.Word(0), strings.Join(zoneNames[:], ", "))
 			e.hint = validate.DidYouMean(l.Verb, append(zoneNames[:], "disc"))
 			return e
 		}
 	}
-	if !knownVerb(l.Verb) {
+	if vb == vNone {
 		e := syntax(0, "%q is not a player's action: %s (next, %s)", l.Word(0), strings.Join(actionVerbs, ", "), s.expectText())
 		e.hint = validate.DidYouMean(l.Verb, actionVerbs)
 		return e
 	}
-	if l.Verb == "harvest" && p.harvest.derived && !p.harvest.written && (w.kind != wHarvest || w.who != who) {
+	if vb == vHarvest && p.harvest.derived && !p.harvest.written && (w.kind != wHarvest || w.who != who) {
 		return s.derivedHarvestLine(p, l)
 	}
 	if w.kind == wDone {
 		return fail(0, "the game is over after round %d: only checks and claims may follow", s.r.Rounds)
 	}
-	v := verbFor[w.kind]
-	ok := v != ""
-	if !ok || (w.kind != wPlace && v != l.Verb && !(l.Verb == "œnothèque" && v == "oenotheque")) {
+	if v := verbFor[w.kind]; v == vNone || v != vb {
 		switch l.Verb {
 		case "harvest":
 			if p.harvest.derived || s.harvestRun {
@@ -646,31 +739,34 @@ func (s *state) action(who int, l *validate.Line) *ruleError {
 // cubeCounts reads one word of cube letters ("MMC", "-") without
 // allocating.
 func cubeCounts(w string, letters string) ([3]int, bool) {
-	var c [3]int
-	// Only "none" folds to "none": no other rune folds to n, o or e.
-	if w == "-" || len(w) == 4 && strings.EqualFold(w, "none") {
-		return c, true
+	// A byte's cube looked up in a table, without a branch: the bytes
+	// that are no cube count in c[3].
+	table := &grapeOf
+	if letters[0] == cuveeLetters[0] { // letters is grapeLetters or cuveeLetters
+		table = &cuveeOf
 	}
-	// The three letters compared in line: cheaper than IndexByte's call
-	// for a three-byte string.
-	l0, l1, l2 := letters[0], letters[1], letters[2]
+	var c [4]int
 	for i := 0; i < len(w); i++ {
-		b := w[i]
-		if b >= 'a' && b <= 'z' {
-			b -= 'a' - 'A'
-		}
-		switch b {
-		case l0:
-			c[0]++
-		case l1:
-			c[1]++
-		case l2:
-			c[2]++
-		default:
-			return c, false
-		}
+		c[table[w[i]]&3]++
 	}
-	return c, true
+	if c[3] == 0 {
+		return [3]int(c[:3]), true
+	}
+	// Only "none" folds to "none": no other rune folds to n, o or e.
+	return [3]int{}, w == "-" || len(w) == 4 && strings.EqualFold(w, "none")
+}
+
+// grapeOf and cuveeOf are the cube of each byte, either case (3: none).
+var grapeOf, cuveeOf = letterTable(grapeLetters), letterTable(cuveeLetters)
+
+func letterTable(letters string) (t [256]uint8) {
+	for i := range t {
+		t[i] = 3
+	}
+	for i := range len(letters) {
+		t[letters[i]], t[letters[i]+'a'-'A'] = uint8(i), uint8(i)
+	}
+	return t
 }
 
 // badLetter is the first character of a word of cube letters that is not
@@ -757,18 +853,23 @@ func parseCubes(words []string, letters, what string) ([3]int, bool) {
 }
 
 // isWord reports whether strings.ToLower(w) == target, for a lower-case
-// ASCII target, without allocating the lower-cased word.
+// ASCII target, without allocating the lower-cased word. The ASCII bytes
+// before a mismatch lower-case one for one, so that a mismatch among them
+// settles it; a non-ASCII byte may change the length: ToLower decides.
 func isWord(w, target string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] >= utf8.RuneSelf {
-			return strings.ToLower(w) == target // lower-casing may change the length
-		}
-	}
 	if len(w) != len(target) {
+		for i := 0; i < len(w); i++ {
+			if w[i] >= utf8.RuneSelf {
+				return strings.ToLower(w) == target
+			}
+		}
 		return false
 	}
 	for i := 0; i < len(w); i++ {
 		b := w[i]
+		if b >= utf8.RuneSelf {
+			return strings.ToLower(w) == target
+		}
 		if 'A' <= b && b <= 'Z' {
 			b += 'a' - 'A'
 		}
@@ -870,8 +971,11 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 // check compares a check line with the state.
 func (s *state) check(l *validate.Line) *ruleError {
 	// applyLine has run the automatic steps already.
-	p := s.players[indexOf(s, l.Player)]
-	for _, pr := range l.Pairs() {
+	who := indexOf(s, l.Player)
+	p := s.players[who]
+	pairs := l.Pairs()
+	for i := range pairs {
+		pr := &pairs[i] // not copied: a check line has a pair per count
 		var got, want string
 		num, isNum := 0, true // a count, compared without formatting it
 		switch pr.Key {
@@ -888,7 +992,7 @@ func (s *state) check(l *validate.Line) *ruleError {
 		case "council":
 			isNum = false
 			for i, o := range s.order {
-				if o == indexOf(s, p.name) {
+				if o == who { // indexOf(s, p.name): the line's player
 					num, isNum = i+1, true
 				}
 			}
@@ -923,8 +1027,7 @@ func (s *state) check(l *validate.Line) *ruleError {
 			return e
 		}
 		if isNum {
-			var buf [20]byte
-			if string(strconv.AppendInt(buf[:0], int64(num), 10)) == pr.Value {
+			if isDecimal(pr.Value, num) {
 				continue
 			}
 			got = strconv.Itoa(num)
@@ -1000,8 +1103,7 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 		if want == "" {
 			// A number: compared without formatting it (no upper-case
 			// letter lower-cases to a digit).
-			var buf [20]byte
-			if string(strconv.AppendInt(buf[:0], int64(num), 10)) == v {
+			if isDecimal(v, num) {
 				continue
 			}
 			got, want = strconv.Itoa(num), strings.ToLower(v)
@@ -1011,6 +1113,30 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 		}
 	}
 	return nil
+}
+
+// isDecimal reports whether w is n as strconv.Itoa writes it, without
+// formatting n: digits read one by one, no sign but a minus, no leading
+// zero.
+func isDecimal(w string, n int) bool {
+	if n < 0 {
+		if len(w) < 2 || w[0] != '-' {
+			return false
+		}
+		w, n = w[1:], -n
+	}
+	if len(w) == 0 || len(w) > 18 || (w[0] == '0' && len(w) > 1) {
+		return false
+	}
+	v := 0
+	for i := 0; i < len(w); i++ {
+		d := w[i] - '0'
+		if d > 9 {
+			return false
+		}
+		v = v*10 + int(d)
+	}
+	return v == n
 }
 
 func tokenCount(p *player) int {

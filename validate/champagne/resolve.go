@@ -136,10 +136,10 @@ func (s *state) takeVineyard(who, k int) {
 	c := s.offers[k]
 	s.offers[k] = nil
 	if c.Region < 0 {
-		s.pushFront(want{kind: wPlant, who: who, vine: int16(c.Idx)})
+		s.push(want{kind: wPlant, who: who, vine: int16(c.Idx)})
 		return
 	}
-	p.vines = append(p.vines, owned{card: c, region: c.Region})
+	p.addVine(owned{card: c, region: c.Region})
 	p.pp += c.PP
 	s.gainEco(p, c.Eco)
 }
@@ -155,7 +155,7 @@ func (s *state) plant(who int, l *validate.Line, w want) *ruleError {
 	if r < 0 {
 		return fail(2, "no region is called %q: %s", l.Word(2), strings.Join(s.r.Regions, ", ")).withHint(l.Word(2), s.r.Regions)
 	}
-	p.vines = append(p.vines, owned{card: card, region: r})
+	p.addVine(owned{card: card, region: r})
 	p.pp += card.PP
 	s.gainEco(p, card.Eco)
 	return nil
@@ -235,7 +235,7 @@ func (s *state) raisePress(who, n int, draw bool) bool {
 		}
 	}
 	if due && !draw {
-		s.pushFront(want{kind: wToken, who: who, reason: forPressLevel})
+		s.push(want{kind: wToken, who: who, reason: forPressLevel})
 	}
 	return due && draw
 }
@@ -259,7 +259,7 @@ func (s *state) promote(k, who int) {
 	if s.r.on.GridTransferWritten && !p.merchant && p.oenoCount() > 0 {
 		// "May move": the record says which cuvées go (the Wine
 		// Merchant moves them all).
-		s.pushFront(want{kind: wGrid, who: who, spot: int16(k)})
+		s.push(want{kind: wGrid, who: who, spot: int16(k)})
 		return
 	}
 	for t := range 3 {
@@ -370,15 +370,15 @@ func (s *state) produced(p *player) [3]int { return s.producedOf(p, s.supplyLeft
 
 // producedOf is produced with the supply left counted already.
 func (s *state) producedOf(p *player, left [3]int) [3]int {
-	var g [3]int
+	g := p.grapes
 	// The climatic hazards strike a region (s.eventArg) of an unprotected
-	// player: the event compared once, not per card.
-	struck := s.event == "climatic-hazards" && !p.protected
-	for _, o := range p.vines {
-		if struck && o.region == s.eventArg {
-			continue
+	// player: its cards' grapes are taken off.
+	if s.event == "climatic-hazards" && !p.protected {
+		for _, o := range p.vines {
+			if o.region == s.eventArg {
+				g[o.card.Grape] -= o.card.Qty
+			}
 		}
-		g[o.card.Grape] += o.card.Qty
 	}
 	for t := range 3 {
 		g[t] = min(g[t], left[t])
@@ -452,7 +452,7 @@ func (s *state) harvestFrom(k int) {
 		s.pushFront(want{kind: wHarvest, who: i}, want{kind: wAuto, step: stepHarvestFrom, spot: int16(next)})
 		return
 	}
-	s.pushFront(want{kind: wAuto, step: stepEndSeason})
+	s.push(want{kind: wAuto, step: stepEndSeason})
 }
 
 // onlyHarvest is the harvest when the rules leave no choice: everything

@@ -78,6 +78,7 @@ type rules struct {
 	floorZero       bool           // negative-score floor-zero
 	vineIndex       map[string]int // folded key or printed name -> index in Vineyards
 	regionIndex     map[string]int // folded key or printed name -> region index
+	inheritIndex    map[string]int // upper-cased id -> index in Inherit of its first card
 	marketIndex     map[string]int // upper-cased id -> index in T.Markets; nil when an id is not ASCII (folding is then Unicode's)
 }
 
@@ -334,7 +335,13 @@ func inheritKindIndex(kind string) int {
 }
 
 func (r *rules) inheritance(id string) *inheritCard {
-	for i := range r.Inherit {
+	if r.inheritIndex != nil {
+		if i, ok := r.inheritIndex[id]; ok {
+			return &r.Inherit[i]
+		}
+		return nil
+	}
+	for i := range r.Inherit { // while the tables are being read
 		if r.Inherit[i].ID == id {
 			return &r.Inherit[i]
 		}

@@ -2,6 +2,7 @@ package champagne
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -363,6 +364,34 @@ func TestOnlyHarvest(t *testing.T) {
 		take, only := onlyHarvest(c.prod, c.capa)
 		if only != c.only || (only && take != c.take) {
 			t.Errorf("onlyHarvest(%v, %d) = %v, %v; want %v, %v", c.prod, c.capa, take, only, c.take, c.only)
+		}
+	}
+}
+
+// isDecimal agrees with strconv.Itoa: a check's number is compared
+// without formatting it.
+func TestIsDecimal(t *testing.T) {
+	words := []string{"", "-", "+1", "01", "-01", "00", "-0", "1a", " 1", "1 ", "99999999999999999999"}
+	for n := -120; n <= 120; n++ {
+		words = append(words, strconv.Itoa(n))
+	}
+	for n := -120; n <= 120; n++ {
+		for _, w := range words {
+			if got, want := isDecimal(w, n), w == strconv.Itoa(n); got != want {
+				t.Errorf("isDecimal(%q, %d) = %v, want %v", w, n, got, want)
+			}
+		}
+	}
+}
+
+// isWord agrees with strings.ToLower, non-ASCII words included.
+func TestIsWord(t *testing.T) {
+	for _, target := range []string{"short", "none", "ship", "k"} {
+		for _, w := range []string{"", "short", "SHORT", "Short", "shorT", "shor", "shorts", "none", "NONE", "ship", "SHIP", "shİp",
+			"\u212a", "K", "k", "ſhip", "sho\u212at", "é", "shiP", "sHip"} {
+			if got, want := isWord(w, target), strings.ToLower(w) == target; got != want {
+				t.Errorf("isWord(%q, %q) = %v, want %v", w, target, got, want)
+			}
 		}
 	}
 }

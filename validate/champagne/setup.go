@@ -272,7 +272,7 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 					return fail(t, "the %s vineyard card was already inherited: each Inheritance vineyard comes once", v.ID)
 				}
 				s.sawVine(v)
-				p.vines = append(p.vines, owned{card: v, region: v.Region})
+				p.addVine(owned{card: v, region: v.Region})
 				p.pp += v.PP
 				s.gainEco(p, v.Eco)
 			}
@@ -592,7 +592,7 @@ func (s *state) startRound() {
 	s.round++
 	if s.round > s.r.Rounds {
 		s.round = s.r.Rounds
-		s.pushFront(want{kind: wFinal})
+		s.push(want{kind: wFinal})
 		return
 	}
 	s.event, s.eventArg, s.keyCheck, s.harvestRun, s.placementDone = "", -1, nil, false, false
@@ -604,11 +604,11 @@ func (s *state) startRound() {
 		s.placed[i] = 0
 	}
 	s.resetBoard()
-	s.pushFront(want{kind: wAuto, step: stepStartPlacement}) // pending is a stack: the last step first
+	s.push(want{kind: wAuto, step: stepStartPlacement}) // pending is a stack: the last step first
 	if s.merchant != nil {
-		s.pushFront(want{kind: wMerchantEvent})
+		s.push(want{kind: wMerchantEvent})
 	}
-	s.pushFront(want{kind: wEvent})
+	s.push(want{kind: wEvent})
 }
 
 // spots are the spots of a zone (zoneNames index) this round.

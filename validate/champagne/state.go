@@ -88,6 +88,7 @@ type player struct {
 	oeno      [3]int
 	grid      [3]int
 	vines     []owned
+	grapes    [3]int         // what the vines produce in all, kept up to date (addVine)
 	land      []int          // land ownership tokens: regions
 	tokens    map[string]int // free-use tokens held
 	collabs   int            // collaborators owned
@@ -110,6 +111,12 @@ type harvestDone struct {
 	prod    [3]int // the grapes the vineyards produced
 	cap     int    // what the press level and the winery took
 	full    bool   // the winery was full
+}
+
+// addVine gives the player a vineyard card.
+func (p *player) addVine(o owned) {
+	p.vines = append(p.vines, o)
+	p.grapes[o.card.Grape] += o.card.Qty
 }
 
 func (p *player) cellarCount() int { return p.cellar[0] + p.cellar[1] + p.cellar[2] }
@@ -418,8 +425,7 @@ type keyCheck struct {
 // pending is a stack: the next expected step is its last element, so that
 // pushing steps in front of the others reuses the slice.
 func (s *state) pushFront(ws ...want) {
-	if len(ws) == 1 {
-		s.pending = append(s.pending, ws[0])
+	if len(ws) == 0 {
 		return
 	}
 	n := len(s.pending)
@@ -428,6 +434,10 @@ func (s *state) pushFront(ws ...want) {
 		s.pending[n+len(ws)-1-i] = w
 	}
 }
+
+// push puts one step in front of the others: pushFront without the
+// variadic slice, for the steps queued one at a time.
+func (s *state) push(w want) { s.pending = append(s.pending, w) }
 
 func (s *state) next() want {
 	if len(s.pending) == 0 {

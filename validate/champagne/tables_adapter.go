@@ -151,6 +151,10 @@ func fromTables(t *tables.Tables) *rules {
 		r.InheritBox[c.Kind]++
 		r.inheritBox[inheritKindIndex(c.Kind)]++
 	}
+	r.inheritIndex = map[string]int{}
+	for i := len(r.Inherit) - 1; i >= 0; i-- { // the first card of an id last
+		r.inheritIndex[r.Inherit[i].ID] = i
+	}
 	r.Spots, r.SimpleSpots = map[string][]spot{}, map[string][]spot{}
 	for _, z := range []string{"press", "winery", "marketing", "shipping", "draw"} {
 		for side, dst := range map[string]map[string][]spot{"standard": r.Spots, "simplified": r.SimpleSpots} {
