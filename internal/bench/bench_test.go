@@ -186,24 +186,12 @@ func BenchmarkReplayFresh(b *testing.B) {
 	all := games.All()
 	for _, g := range all {
 		b.Run(g.Name(), func(b *testing.B) {
-			recs, actions := freshCorpus(b, g, 1024)
-			b.ReportAllocs()
-			cpu := cpuTime()
-			n, bytes := 0, 0
-			i := 0
+			fresh := freshRun(b, g)
 			for b.Loop() {
-				rec := recs[i%len(recs)]
-				validate.Check(all, "b.vin", rec, validate.Limits{}, batchOptions)
-				n += actions[i%len(recs)]
-				bytes += len(rec)
-				i++
+				validate.Check(all, "b.vin", fresh.next(), validate.Limits{}, batchOptions)
 			}
-			if d := (cpuTime() - cpu).Seconds(); d > 0 {
-				b.ReportMetric(float64(n)/d, "cpu-actions/s")
-				b.ReportMetric(float64(bytes)/d, "cpu-bytes/s")
-				b.ReportMetric(float64(i)/d, "cpu-records/s")
-			}
-			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "actions/s")
+			fresh.report()
+			b.ReportMetric(float64(fresh.actions)/b.Elapsed().Seconds(), "actions/s")
 		})
 	}
 }
@@ -214,30 +202,54 @@ func BenchmarkReplayFresh(b *testing.B) {
 func BenchmarkTokenizeFresh(b *testing.B) {
 	for _, g := range games.All() {
 		b.Run(g.Name(), func(b *testing.B) {
-			recs, actions := freshCorpus(b, g, 1024)
-			b.ReportAllocs()
+			fresh := freshRun(b, g)
 			var fields [][]byte
-			cpu := cpuTime()
-			n, bytesRead, i, count := 0, 0, 0, 0
+			count := 0
 			for b.Loop() {
-				rec := recs[i%len(recs)]
-				for line := range bytes.Lines(rec) {
+				for line := range bytes.Lines(fresh.next()) {
 					fields = splitFields(fields[:0], line)
 					count += len(fields)
 				}
-				n += actions[i%len(recs)]
-				bytesRead += len(rec)
-				i++
 			}
-			if d := (cpuTime() - cpu).Seconds(); d > 0 {
-				b.ReportMetric(float64(n)/d, "cpu-actions/s")
-				b.ReportMetric(float64(bytesRead)/d, "cpu-bytes/s")
-				b.ReportMetric(float64(i)/d, "cpu-records/s")
-			}
+			fresh.report()
 			if count == 0 {
 				b.Fatal("no fields")
 			}
 		})
+	}
+}
+
+// freshLoop hands out the records of a fresh corpus one per iteration
+// and counts what was handed out, for the CPU-time rates.
+type freshLoop struct {
+	b                       *testing.B
+	recs                    [][]byte
+	counts                  []int
+	cpu                     time.Duration
+	i, actions, bytesServed int
+}
+
+func freshRun(b *testing.B, g validate.Game) *freshLoop {
+	recs, actions := freshCorpus(b, g, 1024)
+	b.ReportAllocs()
+	return &freshLoop{b: b, recs: recs, counts: actions, cpu: cpuTime()}
+}
+
+// next returns the next record and counts it.
+func (f *freshLoop) next() []byte {
+	k := f.i % len(f.recs)
+	f.i++
+	f.actions += f.counts[k]
+	f.bytesServed += len(f.recs[k])
+	return f.recs[k]
+}
+
+// report writes the rates per CPU second.
+func (f *freshLoop) report() {
+	if d := (cpuTime() - f.cpu).Seconds(); d > 0 {
+		f.b.ReportMetric(float64(f.actions)/d, "cpu-actions/s")
+		f.b.ReportMetric(float64(f.bytesServed)/d, "cpu-bytes/s")
+		f.b.ReportMetric(float64(f.i)/d, "cpu-records/s")
 	}
 }
 
