@@ -12,24 +12,6 @@ import (
 // segment is one entry of a player's line: the tokens between commas.
 type segment struct{ from, to int } // token indexes [from, to)
 
-// emptyEntry is the token of a line's first empty entry (a comma first,
-// last or after another), or -1: such a line plays none of its entries.
-func emptyEntry(toks []validate.Token) int {
-	start := 0
-	for i := range toks {
-		if isComma(toks[i].Text) {
-			if i == start {
-				return i
-			}
-			start = i + 1
-		}
-	}
-	if start == len(toks) {
-		return start
-	}
-	return -1
-}
-
 func isComma(t string) bool { return len(t) == 1 && t[0] == ',' }
 
 // chooseHead is headWorker's answer for `choose`.
@@ -71,17 +53,25 @@ func (r *replayer) action(l *validate.Line) error {
 	p := r.playerOf(l.Player)
 	y := r.st.Year
 	toks := l.Tokens
-	if bad := emptyEntry(toks); bad >= 0 {
-		return r.errorf(l, bad, validate.CodeSyntax, "an empty entry: entries are separated by single commas")
-	}
-	// entry by entry: tokens [from, to), to at the comma or the end
-	for si, from := 0, 0; from < len(toks); si, from = si+1, from+1 {
-		to := from + 1
-		for to < len(toks) && !isComma(toks[to].Text) {
-			to++
+	// The entries, tokens [from, to) between commas, are cut in one pass.
+	// A line with an empty entry (a comma first, last or after another)
+	// plays none of its entries.
+	entries := r.bufs.entries[:0]
+	from := 0
+	for i := range toks {
+		if isComma(toks[i].Text) {
+			if i == from {
+				return r.emptyEntry(l, i)
+			}
+			entries = append(entries, segment{from, i})
+			from = i + 1
 		}
-		sg := segment{from, to}
-		from = to
+	}
+	if from == len(toks) {
+		return r.emptyEntry(l, from)
+	}
+	entries = append(entries, segment{from, len(toks)})
+	for si, sg := range entries {
 		w := headWorker(toks[sg.from].Text)
 		if w == chooseHead {
 			if err := r.choose(l, p, sg, si); err != nil {
@@ -100,6 +90,10 @@ func (r *replayer) action(l *validate.Line) error {
 		}
 	}
 	return nil
+}
+
+func (r *replayer) emptyEntry(l *validate.Line, tok int) error {
+	return r.errorf(l, tok, validate.CodeSyntax, "an empty entry: entries are separated by single commas")
 }
 
 // choose reads `choose REGION RESOURCE`, each player's own pick in '13.
@@ -141,34 +135,26 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 // that can still be applied as written goes through r.illegal, so that
 // --as-played records it and applies the action; an entry that cannot be
 // applied (bad letters, no such wine, an unanswered choice) stops.
+// The messages are written by functions of their own (below): the hot
+// path keeps few values on its stack.
 func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y int) error {
 	lt := sg.from + 1
 	letters := l.Tokens[lt].Text // sg holds the worker and at least one token
-	choices := sg.from + 2
-	// a dash, or one of the two long dashes (three bytes in UTF-8)
-	pass := len(letters) == 1 && letters[0] == '-' || len(letters) == 3 && (letters == "—" || letters == "–")
-	if pass {
-		if choices < sg.to {
-			return r.errorf(l, choices, validate.CodeSyntax, "a pass takes no choices")
-		}
-	} else {
-		if len(letters) > 3 || !sameLetter(letters) {
-			return r.errorf(l, lt, validate.CodeSyntax, "a worker writes one letter 1 to 3 times (LL, CCC) or - to pass, not %q", letters)
-		}
-		if letterKinds[letters[0]] == 0 {
-			return r.errorf(l, lt, validate.CodeSyntax, "a worker writes a region (L, R, E) or a resource (C, V, T), or - to pass; not %q", letters)
-		}
+	// a region's or a resource's letter, 1 to 3 times; or 0
+	kind := uint8(0)
+	if len(letters) <= 3 && sameLetter(letters) {
+		kind = letterKinds[letters[0]]
 	}
-	if p.acted[w] {
-		if err := r.illegal(l, sg.from, "%s's %s worker already acted in %s", p.Name, workerNames[w], yearName(y)); err != nil {
-			return err
+	pass := kind == 0 && isPass(letters)
+	if pass {
+		if sg.from+2 < sg.to {
+			return r.errorf(l, sg.from+2, validate.CodeSyntax, "a pass takes no choices")
 		}
-	} else if !p.Available(w, y) {
-		free := "it is free again in " + yearName(p.FreeAgain(w, y))
-		if p.FreeAgain(w, y) > LastYear {
-			free = "it stays busy to the end of the game"
-		}
-		if err := r.illegal(l, sg.from, "%s's %s worker is busy in %s (its row is filled; %s)", p.Name, workerNames[w], yearName(y), free); err != nil {
+	} else if kind == 0 {
+		return r.badLetters(l, lt, letters)
+	}
+	if p.acted[w] || !p.Available(w, y) {
+		if err := r.workerBusy(l, p, w, sg.from, y); err != nil {
 			return err
 		}
 	}
@@ -179,103 +165,152 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 		p.acted[w] = true
 		return nil
 	}
-	c := upper(letters[0])
-	n := len(letters)
-	third := p.madeWine && p.gained
-	if third {
+	if p.madeWine && p.gained {
 		if err := r.illegal(l, sg.from, "%s made wine and gained resources in %s: a third available worker must pass (%s -)", p.Name, yearName(y), workerNames[w]); err != nil {
 			return err
 		}
 	}
+	if kind == regionLetter {
+		return r.wineEntry(l, p, w, sg, y, letters)
+	}
+	return r.gainEntry(l, p, w, sg, y, letters)
+}
+
+// isPass tells whether a worker's letters are a pass: a dash, or one of
+// the two long dashes (three bytes in UTF-8).
+func isPass(letters string) bool {
+	return len(letters) == 1 && letters[0] == '-' || len(letters) == 3 && (letters == "—" || letters == "–")
+}
+
+// badLetters reports an entry's letters that are not a worker's.
+func (r *replayer) badLetters(l *validate.Line, lt int, letters string) error {
+	if len(letters) > 3 || !sameLetter(letters) {
+		return r.errorf(l, lt, validate.CodeSyntax, "a worker writes one letter 1 to 3 times (LL, CCC) or - to pass, not %q", letters)
+	}
+	return r.errorf(l, lt, validate.CodeSyntax, "a worker writes a region (L, R, E) or a resource (C, V, T), or - to pass; not %q", letters)
+}
+
+// workerBusy reports a worker that acted already this year, or whose row
+// is filled.
+func (r *replayer) workerBusy(l *validate.Line, p *PlayerState, w, tok, y int) error {
+	if p.acted[w] {
+		return r.illegal(l, tok, "%s's %s worker already acted in %s", p.Name, workerNames[w], yearName(y))
+	}
+	free := "it is free again in " + yearName(p.FreeAgain(w, y))
+	if p.FreeAgain(w, y) > LastYear {
+		free = "it stays busy to the end of the game"
+	}
+	return r.illegal(l, tok, "%s's %s worker is busy in %s (its row is filled; %s)", p.Name, workerNames[w], yearName(y), free)
+}
+
+// wineEntry plays a Make Wine entry: its letters are a region's.
+func (r *replayer) wineEntry(l *validate.Line, p *PlayerState, w int, sg segment, y int, letters string) error {
+	lt, choices := sg.from+1, sg.from+2
+	c, n := upper(letters[0]), len(letters)
+	if p.madeWine && !p.gained { // else a third worker, reported
+		if err := r.illegal(l, sg.from, "%s already made wine in %s: one Make Wine a year", p.Name, yearName(y)); err != nil {
+			return err
+		}
+	}
 	top := &p.Top[y]
-	if letterKinds[c] == regionLetter {
-		if p.madeWine && !third {
-			if err := r.illegal(l, sg.from, "%s already made wine in %s: one Make Wine a year", p.Name, yearName(y)); err != nil {
-				return err
-			}
+	if top.Region == 0 && y == LastYear {
+		top.Region = layouts.Region(c)
+	}
+	region := layouts.Region(c)
+	if region != top.Region {
+		if err := r.wrongRegion(l, lt, p, y, c); err != nil {
+			return err
 		}
-		if top.Region == 0 && y == LastYear {
-			top.Region = layouts.Region(c)
-		}
-		region := layouts.Region(c)
-		if region != top.Region {
-			var err error
-			if y == LastYear {
-				err = r.illegal(l, lt, "%s chose %s for '13, not %c", p.Name, regionNames[top.Region], c)
-			} else {
-				err = r.illegal(l, lt, "the region in %s is %s (%c), not %c", yearName(y), regionNames[top.Region], top.Region, c)
-			}
-			if err != nil {
-				return err
-			}
-		}
-		wine := p.WineIn(region, workerColour[w], n)
-		if choices < sg.to && isWineName(l.Word(choices)) {
-			named := p.Wine(canonWine(l.Word(choices)))
-			var err error
-			switch {
-			case named == nil:
-				return r.errorf(l, choices, validate.CodeRule, "%s's sheet has no wine %s", p.Name, l.Word(choices))
-			case named.Region != region:
-				err = r.illegal(l, choices, "%s is in %s, and the region in %s is %s (%c)", named.Name(), regionNames[named.Region], yearName(y), regionNames[region], region)
-			case named.Type.Colour != workerColour[w]:
-				err = r.illegal(l, choices, "the %s worker makes %s wine, not %s (%s)", workerNames[w], colourNames[workerColour[w]], colourNames[named.Type.Colour], named.Name())
-			case named.Type.Age != n:
-				err = r.illegal(l, choices, "%s is a %d-year wine: write %s in the %s worker's row, not %s", named.Name(), named.Type.Age, strings.Repeat(string(c), named.Type.Age), workerNames[w], strings.ToUpper(letters))
-			}
-			if err != nil {
-				return err
-			}
-			// as played, the wine named is the wine made
-			wine = named
-			choices++
-		}
-		if wine == nil {
-			return r.errorf(l, lt, validate.CodeRule, "%s's %s has no %d-year %s wine (%s %s)", p.Name, regionNames[region], n, colourNames[workerColour[w]], workerNames[w], strings.ToUpper(letters))
-		}
-		wi := p.wineAt(wine)
-		if yc := int(p.circled[wi]); yc > 0 {
-			if err := r.illegal(l, lt, "%s already circled %s (the %d-year %s of %s) in %s", p.Name, wine.Name(), wine.Type.Age, colourNames[wine.Type.Colour], regionNames[wine.Region], yearName(yc)); err != nil {
-				return err
-			}
-		} else if wine.Casks > p.CasksAvailable() {
-			if err := r.illegal(l, lt, "%s needs %s to make %s and has %d available", p.Name, casks(wine.Casks), wine.Name(), p.CasksAvailable()); err != nil {
-				return err
-			}
-		}
-		a, err := r.answerer(l, p, choices, sg.to)
+	}
+	wine := p.WineIn(region, workerColour[w], n)
+	if choices < sg.to && isWineName(l.Word(choices)) {
+		named, err := r.namedWine(l, p, w, choices, region, y)
 		if err != nil {
 			return err
 		}
-		if err := p.makeWine(w, wi, n, y, a); err != nil {
+		// as played, the wine named is the wine made
+		wine = named
+		choices++
+	}
+	if wine == nil {
+		return r.errorf(l, lt, validate.CodeRule, "%s's %s has no %d-year %s wine (%s %s)", p.Name, regionNames[region], n, colourNames[workerColour[w]], workerNames[w], strings.ToUpper(letters))
+	}
+	wi := p.wineAt(wine)
+	if p.circled[wi] > 0 || wine.Casks > p.CasksAvailable() {
+		if err := r.cannotMake(l, lt, p, wine, wi); err != nil {
 			return err
 		}
-		if len(a.atoms) > 0 {
-			return a.leftover()
-		}
-		return nil
 	}
-	if p.gained && !third {
+	a, err := r.answerer(l, p, choices, sg.to)
+	if err != nil {
+		return err
+	}
+	if err := p.makeWine(w, wi, n, y, a); err != nil {
+		return err
+	}
+	if len(a.atoms) > 0 {
+		return a.leftover()
+	}
+	return nil
+}
+
+// wrongRegion reports a Make Wine in a region that is not the year's.
+func (r *replayer) wrongRegion(l *validate.Line, lt int, p *PlayerState, y int, c byte) error {
+	top := p.Top[y]
+	if y == LastYear {
+		return r.illegal(l, lt, "%s chose %s for '13, not %c", p.Name, regionNames[top.Region], c)
+	}
+	return r.illegal(l, lt, "the region in %s is %s (%c), not %c", yearName(y), regionNames[top.Region], top.Region, c)
+}
+
+// namedWine reads the wine a Make Wine entry names after its letters,
+// token choices, and checks it is the wine the letters make.
+func (r *replayer) namedWine(l *validate.Line, p *PlayerState, w, choices int, region layouts.Region, y int) (*layouts.Wine, error) {
+	letters := l.Tokens[choices-1].Text
+	c, n := upper(letters[0]), len(letters)
+	named := p.Wine(canonWine(l.Word(choices)))
+	var err error
+	switch {
+	case named == nil:
+		return nil, r.errorf(l, choices, validate.CodeRule, "%s's sheet has no wine %s", p.Name, l.Word(choices))
+	case named.Region != region:
+		err = r.illegal(l, choices, "%s is in %s, and the region in %s is %s (%c)", named.Name(), regionNames[named.Region], yearName(y), regionNames[region], region)
+	case named.Type.Colour != workerColour[w]:
+		err = r.illegal(l, choices, "the %s worker makes %s wine, not %s (%s)", workerNames[w], colourNames[workerColour[w]], colourNames[named.Type.Colour], named.Name())
+	case named.Type.Age != n:
+		err = r.illegal(l, choices, "%s is a %d-year wine: write %s in the %s worker's row, not %s", named.Name(), named.Type.Age, strings.Repeat(string(c), named.Type.Age), workerNames[w], strings.ToUpper(letters))
+	}
+	return named, err
+}
+
+// cannotMake reports a wine circled already, or one without the casks it
+// needs.
+func (r *replayer) cannotMake(l *validate.Line, lt int, p *PlayerState, wine *layouts.Wine, wi int) error {
+	if yc := int(p.circled[wi]); yc > 0 {
+		return r.illegal(l, lt, "%s already circled %s (the %d-year %s of %s) in %s", p.Name, wine.Name(), wine.Type.Age, colourNames[wine.Type.Colour], regionNames[wine.Region], yearName(yc))
+	}
+	return r.illegal(l, lt, "%s needs %s to make %s and has %d available", p.Name, casks(wine.Casks), wine.Name(), p.CasksAvailable())
+}
+
+// gainEntry plays a Gain entry: its letters are a resource's.
+func (r *replayer) gainEntry(l *validate.Line, p *PlayerState, w int, sg segment, y int, letters string) error {
+	c, n := upper(letters[0]), len(letters)
+	if p.gained && !p.madeWine { // else a third worker, reported
 		if err := r.illegal(l, sg.from, "%s already gained resources in %s: one Gain a year", p.Name, yearName(y)); err != nil {
 			return err
 		}
 	}
+	top := &p.Top[y]
 	if top.Resource == 0 && y == LastYear {
 		top.Resource = layouts.Resource(c)
 	}
 	res := layouts.Resource(c)
 	if res != top.Resource {
-		var err error
-		if y == LastYear {
-			err = r.illegal(l, lt, "%s chose %s for '13, not %c", p.Name, resourceNames[top.Resource], c)
-		} else {
-			err = r.illegal(l, lt, "the resource in %s is %s (%c), not %c", yearName(y), resourceNames[top.Resource], top.Resource, c)
-		}
-		if err != nil {
+		if err := r.wrongResource(l, sg.from+1, p, y, c); err != nil {
 			return err
 		}
 	}
-	a, err := r.answerer(l, p, choices, sg.to)
+	a, err := r.answerer(l, p, sg.from+2, sg.to)
 	if err != nil {
 		return err
 	}
@@ -286,6 +321,15 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 		return a.leftover()
 	}
 	return nil
+}
+
+// wrongResource reports a Gain of a resource that is not the year's.
+func (r *replayer) wrongResource(l *validate.Line, lt int, p *PlayerState, y int, c byte) error {
+	top := p.Top[y]
+	if y == LastYear {
+		return r.illegal(l, lt, "%s chose %s for '13, not %c", p.Name, resourceNames[top.Resource], c)
+	}
+	return r.illegal(l, lt, "the resource in %s is %s (%c), not %c", yearName(y), resourceNames[top.Resource], top.Resource, c)
 }
 
 // letterKinds tells a worker's letter, in either case: a region's, a
@@ -342,14 +386,15 @@ func canonWine(s string) string {
 	return wineNames[regionIndex(layouts.Region(upper(s[0])))+1][colourIndex(layouts.Colour(lower(s[1])))+1][s[2]-'0']
 }
 
-// atom is one answer written after an entry's letters.
+// atom is one answer written after an entry's letters. Its fields are
+// small (24 bytes in all): every entry's atoms are written anew.
 type atom struct {
-	trellis bool
-	row     int    // trellis row (1-based)
-	region  byte   // grape: region of the wine
 	name    string // grape: the wine's name, when written in full
-	skip    bool   // grape: @- declines it
-	tok     int
+	tok     int32  // the token that writes it
+	row     int8   // trellis row (1-based)
+	region  byte   // grape: region of the wine
+	trellis bool
+	skip    bool // grape: @- declines it
 }
 
 // tokenAnswerer answers an entry's questions from its written choices, in
@@ -372,17 +417,17 @@ func (r *replayer) answerer(l *validate.Line, p *PlayerState, from, to int) (*to
 		switch {
 		case len(t) >= 2 && (t[0] == 't' || t[0] == 'T') && allDigits(t[1:]):
 			for _, d := range t[1:] {
-				a.atoms = append(a.atoms, atom{trellis: true, row: int(d - '0'), tok: i})
+				a.atoms = append(a.atoms, atom{trellis: true, row: int8(d - '0'), tok: int32(i)})
 			}
 		case len(t) >= 2 && t[0] == '@':
 			x := t[1:]
 			switch {
 			case x == "-":
-				a.atoms = append(a.atoms, atom{skip: true, tok: i})
+				a.atoms = append(a.atoms, atom{skip: true, tok: int32(i)})
 			case len(x) == 1 && isRegion(upper(x[0])):
-				a.atoms = append(a.atoms, atom{region: upper(x[0]), tok: i})
+				a.atoms = append(a.atoms, atom{region: upper(x[0]), tok: int32(i)})
 			case isWineName(x):
-				a.atoms = append(a.atoms, atom{region: upper(x[0]), name: canonWine(x), tok: i})
+				a.atoms = append(a.atoms, atom{region: upper(x[0]), name: canonWine(x), tok: int32(i)})
 			default:
 				return nil, r.errorf(l, i, validate.CodeSyntax, "a grape's wine is written @REGION (@L, @R, @E) or @WINE (@Lp2), not %q", t)
 			}
@@ -417,7 +462,7 @@ func (a *tokenAnswerer) writtenRow(p *PlayerState) int {
 	if len(a.atoms) == 0 || !a.atoms[0].trellis {
 		return 0
 	}
-	row := a.atoms[0].row
+	row := int(a.atoms[0].row)
 	if uint(row-1) >= uint(len(p.Layout.Trellis)) || p.Trellis[row-1] >= p.Layout.Trellis[row-1].Len {
 		return 0
 	}
@@ -432,9 +477,9 @@ func (a *tokenAnswerer) leftover() error {
 	// as played, an answer to no question is ignored
 	x := a.atoms[0]
 	if x.trellis {
-		return a.r.illegal(a.l, x.tok, "no trellis is left to place for %s here: t%d answers nothing", a.p.Name, x.row)
+		return a.r.illegal(a.l, int(x.tok), "no trellis is left to place for %s here: t%d answers nothing", a.p.Name, int(x.row))
 	}
-	return a.r.illegal(a.l, x.tok, "no grape is reached here: %s answers nothing", a.l.Word(x.tok))
+	return a.r.illegal(a.l, int(x.tok), "no grape is reached here: %s answers nothing", a.l.Word(int(x.tok)))
 }
 
 func orList(items []string) string {
@@ -454,7 +499,7 @@ func (a *tokenAnswerer) Trellis(q Question) (int, error) {
 	}
 	if x != nil {
 		for _, r := range q.Rows {
-			if r == x.row {
+			if r == int(x.row) {
 				return r, nil
 			}
 		}
@@ -468,10 +513,10 @@ func (a *tokenAnswerer) Trellis(q Question) (int, error) {
 		return 0, a.r.errorf(a.l, a.end, validate.CodeRule, "a trellis goes in row %s: write %s", orList(rows), orList(writes))
 	}
 	// as played, a trellis that cannot be traced where written is lost (row 0)
-	if x.row < 1 || x.row > len(a.p.Layout.Trellis) {
-		return 0, a.r.illegal(a.l, x.tok, "%s's sheet has no trellis row %d: write %s", a.p.Name, x.row, orList(writes))
+	if int(x.row) < 1 || int(x.row) > len(a.p.Layout.Trellis) {
+		return 0, a.r.illegal(a.l, int(x.tok), "%s's sheet has no trellis row %d: write %s", a.p.Name, int(x.row), orList(writes))
 	}
-	return 0, a.r.illegal(a.l, x.tok, "%s's trellis row %d is full: write %s", a.p.Name, x.row, orList(writes))
+	return 0, a.r.illegal(a.l, int(x.tok), "%s's trellis row %d is full: write %s", a.p.Name, int(x.row), orList(writes))
 }
 
 func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {
@@ -500,26 +545,26 @@ func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {
 		return nil, a.r.errorf(a.l, a.end, validate.CodeRule, "the grape on vine %d gives a %s wine in %s: write %s", q.Vine, kind, orList(regs), orList(writes))
 	}
 	if x.skip {
-		return nil, a.r.illegal(a.l, x.tok, "the grape on vine %d must circle a %s wine while one can be made: write %s", q.Vine, kind, orList(writes))
+		return nil, a.r.illegal(a.l, int(x.tok), "the grape on vine %d must circle a %s wine while one can be made: write %s", q.Vine, kind, orList(writes))
 	}
 	if x.name != "" {
 		// x.name is canonical (Lp2): its colour and age must be the grape's;
 		// a name of the right kind that the sheet lacks falls through to
 		// the region's message below
 		if (layouts.WineType{Colour: layouts.Colour(x.name[1]), Age: int(x.name[2] - '0')}) != q.Grape {
-			return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d gives a %s wine, not %s", q.Vine, kind, x.name)
+			return nil, a.r.errorf(a.l, int(x.tok), validate.CodeRule, "the grape on vine %d gives a %s wine, not %s", q.Vine, kind, x.name)
 		}
 	}
 	w := a.p.WineIn(layouts.Region(x.region), q.Grape.Colour, q.Grape.Age)
 	switch {
 	case w == nil:
-		return nil, a.r.errorf(a.l, x.tok, validate.CodeRule, "the grape on vine %d gives a %s wine, and %s's %s has none", q.Vine, kind, a.p.Name, regionNames[layouts.Region(x.region)])
+		return nil, a.r.errorf(a.l, int(x.tok), validate.CodeRule, "the grape on vine %d gives a %s wine, and %s's %s has none", q.Vine, kind, a.p.Name, regionNames[layouts.Region(x.region)])
 	case a.p.CircledYear(w) > 0:
 		// as played, the grape is lost
-		return nil, a.r.illegal(a.l, x.tok, "the grape on vine %d cannot circle %s: it is circled already", q.Vine, w.Name())
+		return nil, a.r.illegal(a.l, int(x.tok), "the grape on vine %d cannot circle %s: it is circled already", q.Vine, w.Name())
 	}
 	// as played, the wine is circled with the casks there are
-	if err := a.r.illegal(a.l, x.tok, "the grape on vine %d cannot circle %s: it needs %s and %s has %d available", q.Vine, w.Name(), casks(w.Casks), a.p.Name, a.p.CasksAvailable()); err != nil {
+	if err := a.r.illegal(a.l, int(x.tok), "the grape on vine %d cannot circle %s: it needs %s and %s has %d available", q.Vine, w.Name(), casks(w.Casks), a.p.Name, a.p.CasksAvailable()); err != nil {
 		return nil, err
 	}
 	return w, nil

@@ -445,10 +445,18 @@ func (t *tour) walk(v, n int) {
 // beat the best tour found: on a full sheet the search is thousands of
 // times shorter.
 func (x *sheetIndex) longestTourSmall(filled uint64, simple bool) int {
-	best := 0
-	// the wines on a filled path, each component started from its first
+	return x.longestTourGrown(filled, filled, 0, simple)
+}
+
+// longestTourGrown is longestTourSmall of filled when best is the longest
+// tour of filled without the paths in grown. Paths are only ever added,
+// and a tour stays a tour: a component without a path of grown was one
+// before, its tours no longer than best, and only the components with a
+// path of grown are searched, for a tour longer than best.
+func (x *sheetIndex) longestTourGrown(filled, grown uint64, best int, simple bool) int {
+	// the wines on a grown path, each component started from its first
 	touched := uint64(0)
-	for m := filled; m != 0; m &= m - 1 {
+	for m := grown; m != 0; m &= m - 1 {
 		e := bits.TrailingZeros64(m)
 		touched |= 1<<x.ends[e][0] | 1<<x.ends[e][1]
 	}

@@ -35,6 +35,7 @@ type replayer struct {
 	setMem *layouts.SetMemory
 	bufs   struct {
 		atoms   [12]atom
+		entries [8]segment
 		claims  [4]*validate.Line
 		players [4]*PlayerState
 		tallies [4]sb.Tally
@@ -49,12 +50,15 @@ var replayers = sync.Pool{New: func() any {
 }}
 
 // reset readies a replayer for a record: every field is zero but the
-// memory it reuses.
+// memory it reuses. The fields are set one by one: the buffers are
+// written before they are read, and need no zeroing but of the pointers
+// into an earlier record.
 func (r *replayer) reset(rec *validate.Record, opt validate.Options) {
-	st, setMem := r.st, r.setMem
-	players := r.players
-	sheets := r.sheets
-	*r = replayer{rec: rec, opt: opt, st: st, setMem: setMem, rep: &validate.Report{}}
+	r.rec, r.opt, r.rep = rec, opt, &validate.Report{}
+	r.nSheets, r.setLine, r.started, r.last = 0, nil, false, nil
+	r.ans = tokenAnswerer{}
+	clear(r.seatByFirst[:])
+	clear(r.bufs.claims[:])
 	if r.st == nil {
 		r.st = new(State)
 	}
@@ -63,8 +67,7 @@ func (r *replayer) reset(rec *validate.Record, opt validate.Options) {
 		r.st.Players = r.bufs.players[:0]
 	}
 	clear(r.st.Players[:cap(r.st.Players)]) // no pointer into an earlier record
-	r.players = players
-	r.sheets = zeroed(sheets, len(rec.Players))
+	r.sheets = zeroed(r.sheets, len(rec.Players))
 	r.ans.atoms, r.claims = r.bufs.atoms[:0], r.bufs.claims[:0]
 	r.ans.r = r
 	r.rep.State = r.st
@@ -363,7 +366,9 @@ func (r *replayer) yearLine(l *validate.Line) error {
 	return r.yearAt(l, 1, y)
 }
 
-// yearAt plays a year line whose year y is token ti.
+// yearAt plays a year line whose year y is token ti. The messages are
+// written by functions of their own (below): the hot path keeps few
+// values on its stack.
 func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 	if !r.started {
 		if err := r.resolveSheets(l); err != nil {
@@ -371,17 +376,8 @@ func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 		}
 	}
 	cur := r.st.Year
-	switch {
-	case r.st.Ended:
-		return r.errorf(l, ti, validate.CodeRule, "the game is over after '13 and the claims: no year line comes after them")
-	case y > LastYear:
-		return r.errorf(l, ti, validate.CodeRule, "the game ends after '13: there is no year %s", yearName(y))
-	case y == 0:
-		return r.errorf(l, ti, validate.CodeRule, "year '00 is pre-printed on the sheets: play begins in '01")
-	case y <= cur:
-		return r.errorf(l, ti, validate.CodeRule, "year %s was played already: the next year is %s", yearName(y), yearName(cur+1))
-	case y > cur+1:
-		return r.errorf(l, ti, validate.CodeMissing, "year %s is missing: after %s comes %s, not %s", yearName(cur+1), yearName(cur), yearName(cur+1), yearName(y))
+	if r.st.Ended || y != cur+1 || y > LastYear {
+		return r.yearOutOfTurn(l, ti, y)
 	}
 	if cur > 0 {
 		for _, p := range r.st.Players {
@@ -402,36 +398,17 @@ func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 			}
 			continue
 		}
-		if y == LastYear {
-			return r.errorf(l, i, validate.CodeRule, "in '13 everyone chooses their own region and resource: write the year line '13 alone, and `choose R C` on each player's line")
-		}
 		c := byte(0)
 		if len(t) == 1 {
 			c = upper(t[0])
 		}
 		switch {
-		case isRegion(c):
-			if cell.Region != 0 {
-				return r.errorf(l, i, validate.CodeSyntax, "a year has one region, and %c is the second", c)
-			}
+		case y != LastYear && isRegion(c) && cell.Region == 0:
 			cell.Region = layouts.Region(c)
-		case isResource(c):
-			if cell.Resource != 0 {
-				return r.errorf(l, i, validate.CodeSyntax, "a year has one resource, and %c is the second", c)
-			}
+		case y != LastYear && isResource(c) && cell.Resource == 0:
 			cell.Resource = layouts.Resource(c)
-		case looksLikeName(t):
-			// A word that reads as a name is a leader named wrongly, not a
-			// misspelt region or resource.
-			who := "one of " + strings.Join(r.rec.Players, ", ")
-			if len(r.rec.Players) == 1 {
-				who = r.rec.Players[0]
-			}
-			d := validate.Errorf(l, i, validate.CodeRule, "%s is not a player of this game: a year line may name the year's leader, %s", t, who)
-			d.Hint = validate.DidYouMean(t, r.rec.Players)
-			return r.fail(d)
 		default:
-			return r.errorf(l, i, validate.CodeSyntax, "a year line gives the year's region (L, R or E) and resource (C, V or T), not %q", t)
+			return r.badYearWord(l, i, y, c)
 		}
 	}
 	if y == LastYear {
@@ -445,14 +422,74 @@ func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 		printer = r.st.Players[0]
 	}
 	pre := printer.Layout.Top[y]
-	who := func() string {
-		if leader == nil {
-			return "drawn at random (solo, not a leader year)"
-		}
-		return "the leader " + leader.Name + "'s choice"
-	}
 	// As played, a year written against the printed schedule is played
 	// as written.
+	if pre.Region != 0 && cell.Region != 0 && cell.Region != pre.Region ||
+		pre.Resource != 0 && cell.Resource != 0 && cell.Resource != pre.Resource {
+		if err := r.offSchedule(l, y, printer, pre, cell); err != nil {
+			return err
+		}
+	}
+	if cell.Region == 0 {
+		cell.Region = pre.Region
+	}
+	if cell.Resource == 0 {
+		cell.Resource = pre.Resource
+	}
+	if cell.Region == 0 || cell.Resource == 0 {
+		return r.yearUnwritten(l, y, leader, cell)
+	}
+	r.st.Top[y] = cell
+	for _, p := range r.st.Players {
+		p.Top[y] = cell
+	}
+	return nil
+}
+
+// yearOutOfTurn reports a year line that is not the next year's.
+func (r *replayer) yearOutOfTurn(l *validate.Line, ti, y int) error {
+	cur := r.st.Year
+	switch {
+	case r.st.Ended:
+		return r.errorf(l, ti, validate.CodeRule, "the game is over after '13 and the claims: no year line comes after them")
+	case y > LastYear:
+		return r.errorf(l, ti, validate.CodeRule, "the game ends after '13: there is no year %s", yearName(y))
+	case y == 0:
+		return r.errorf(l, ti, validate.CodeRule, "year '00 is pre-printed on the sheets: play begins in '01")
+	case y <= cur:
+		return r.errorf(l, ti, validate.CodeRule, "year %s was played already: the next year is %s", yearName(y), yearName(cur+1))
+	}
+	return r.errorf(l, ti, validate.CodeMissing, "year %s is missing: after %s comes %s, not %s", yearName(cur+1), yearName(cur), yearName(cur+1), yearName(y))
+}
+
+// badYearWord reports token i of a year line, which is neither a player
+// nor the year's first region or resource; c is its letter, or 0.
+func (r *replayer) badYearWord(l *validate.Line, i, y int, c byte) error {
+	t := l.Tokens[i].Text
+	switch {
+	case y == LastYear:
+		return r.errorf(l, i, validate.CodeRule, "in '13 everyone chooses their own region and resource: write the year line '13 alone, and `choose R C` on each player's line")
+	case isRegion(c):
+		return r.errorf(l, i, validate.CodeSyntax, "a year has one region, and %c is the second", c)
+	case isResource(c):
+		return r.errorf(l, i, validate.CodeSyntax, "a year has one resource, and %c is the second", c)
+	case looksLikeName(t):
+		// A word that reads as a name is a leader named wrongly, not a
+		// misspelt region or resource.
+		who := "one of " + strings.Join(r.rec.Players, ", ")
+		if len(r.rec.Players) == 1 {
+			who = r.rec.Players[0]
+		}
+		d := validate.Errorf(l, i, validate.CodeRule, "%s is not a player of this game: a year line may name the year's leader, %s", t, who)
+		d.Hint = validate.DidYouMean(t, r.rec.Players)
+		return r.fail(d)
+	}
+	return r.errorf(l, i, validate.CodeSyntax, "a year line gives the year's region (L, R or E) and resource (C, V or T), not %q", t)
+}
+
+// offSchedule reports a year's region or resource written against the
+// schedule printer's sheet prints, pre.
+func (r *replayer) offSchedule(l *validate.Line, y int, printer *PlayerState, pre, cell layouts.TopCell) error {
 	if pre.Region != 0 && cell.Region != 0 && cell.Region != pre.Region {
 		if err := r.illegal(l, tokOf(l, string(cell.Region)), "%s %s's region: %s (%c), not %c", r.printedBy(printer, y), yearName(y), regionNames[pre.Region], pre.Region, cell.Region); err != nil {
 			return err
@@ -463,23 +500,20 @@ func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 			return err
 		}
 	}
-	if cell.Region == 0 {
-		cell.Region = pre.Region
-	}
-	if cell.Resource == 0 {
-		cell.Resource = pre.Resource
-	}
-	switch {
-	case cell.Region == 0:
-		return r.errorf(l, len(l.Tokens), validate.CodeSyntax, "write %s's region, %s: L, R or E", yearName(y), who())
-	case cell.Resource == 0:
-		return r.errorf(l, len(l.Tokens), validate.CodeSyntax, "write %s's resource, %s: C, V or T", yearName(y), who())
-	}
-	r.st.Top[y] = cell
-	for _, p := range r.st.Players {
-		p.Top[y] = cell
-	}
 	return nil
+}
+
+// yearUnwritten reports a year whose region or resource neither the line
+// nor the sheet gives.
+func (r *replayer) yearUnwritten(l *validate.Line, y int, leader *PlayerState, cell layouts.TopCell) error {
+	who := "the leader " + nameOf(leader) + "'s choice"
+	if leader == nil {
+		who = "drawn at random (solo, not a leader year)"
+	}
+	if cell.Region == 0 {
+		return r.errorf(l, len(l.Tokens), validate.CodeSyntax, "write %s's region, %s: L, R or E", yearName(y), who)
+	}
+	return r.errorf(l, len(l.Tokens), validate.CodeSyntax, "write %s's resource, %s: C, V or T", yearName(y), who)
 }
 
 // printedBy names whose sheets print year y's half that printer's sheet

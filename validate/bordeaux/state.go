@@ -79,9 +79,12 @@ type PlayerState struct {
 	circledColours, circledRegions [3]int
 	circledAges                    [4]int
 	// the longest tour is searched once per filled path: longestAt is
-	// nFilled+1 when longest is known for the ruling longestSimple
+	// nFilled+1 when longest is known for the ruling longestSimple, and
+	// longestOf is filledBits then: the next search looks only at the
+	// components of the paths filled since (longestTourGrown)
 	longest, longestAt int
 	longestSimple      bool
+	longestOf          uint64
 	// this year's actions
 	madeWine, gained bool
 	acted            [3]bool
@@ -385,9 +388,7 @@ func (p *PlayerState) pay(n int) {
 // circled again.
 func (p *PlayerState) makeWine(worker, wi, letters, year int, a Answerer) error {
 	w := &p.Layout.Wines[wi]
-	for i := 0; i < letters && year+i < Columns; i++ {
-		p.Grid[worker][year+i] = byte(w.Region)
-	}
+	p.writeRow(worker, year, letters, byte(w.Region))
 	p.acted[worker], p.madeWine = true, true
 	p.pay(w.Casks)
 	if p.circled[wi] > 0 {
@@ -396,11 +397,21 @@ func (p *PlayerState) makeWine(worker, wi, letters, year int, a Answerer) error 
 	return p.circle(wi, year, a)
 }
 
+// writeRow writes letter c in n cells of a worker's row from year on, up
+// to the last column: one slice of the row, its bounds checked once.
+func (p *PlayerState) writeRow(worker, year, n int, c byte) {
+	if year < 0 || year >= Columns || n <= 0 {
+		return
+	}
+	cells := p.Grid[worker][year:min(year+n, Columns)]
+	for i := range cells {
+		cells[i] = c
+	}
+}
+
 // gainAction writes the worker's letters and gains n of the resource.
 func (p *PlayerState) gainAction(worker int, r layouts.Resource, n, year int, a Answerer) error {
-	for i := 0; i < n && year+i < Columns; i++ {
-		p.Grid[worker][year+i] = byte(r)
-	}
+	p.writeRow(worker, year, n, byte(r))
 	p.acted[worker], p.gained = true, true
 	if r == layouts.Casks { // n casks at once: they ask nothing
 		if room := p.Layout.CaskSlots - p.Layout.CasksPre - p.CasksGained; room > 0 {
@@ -452,7 +463,12 @@ func (p *PlayerState) Longest(simple bool) int {
 	if p.longestAt != p.nFilled+1 || p.longestSimple != simple {
 		longest := 0
 		if p.idx.incident != nil { // at most 64 paths: filledBits holds them all
-			longest = p.idx.longestTourSmall(p.filledBits, simple)
+			grown, known := p.filledBits, 0
+			if p.longestAt > 0 && p.longestSimple == simple {
+				grown, known = p.filledBits&^p.longestOf, p.longest
+			}
+			longest = p.idx.longestTourGrown(p.filledBits, grown, known, simple)
+			p.longestOf = p.filledBits
 		} else {
 			longest = p.idx.longestTour(p.filled, simple)
 		}
