@@ -374,22 +374,18 @@ func (s *state) runStep(w want) {
 
 // advance runs the automatic steps until a line is needed. It is called
 // around every line, and mostly finds a line's step on top: that test
-// comes before the loop.
+// comes before the loop (and advance stays small enough to be inlined).
 func (s *state) advance() {
-	if p := s.pending; len(p) > 0 && !waitsForLine[p[len(p)-1].kind] {
+	if n := len(s.pending) - 1; n >= 0 && mayRunAlone[s.pending[n].kind] {
 		s.runAutoSteps()
 	}
 }
 
-// waitsForLine tells the steps that always wait for a line (the others
-// run by themselves, or wait only when there is something to do).
-var waitsForLine = func() (t [256]bool) { // indexed by any wantKind: no bounds check
-	for k := range wDone + 1 {
-		switch wantKind(k) {
-		case wAuto, wRoundStart, wFinal, wToken, wCorks:
-		default:
-			t[k] = true
-		}
+// mayRunAlone tells the steps that run by themselves, or wait for a line
+// only when there is something to do (the others always wait for one).
+var mayRunAlone = func() (t [256]bool) { // indexed by any wantKind: no bounds check
+	for _, k := range [...]wantKind{wAuto, wRoundStart, wFinal, wToken, wCorks} {
+		t[k] = true
 	}
 	return t
 }()
