@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/vintner/vintner/internal/reuse"
 	"github.com/vintner/vintner/internal/rng"
 )
 
@@ -63,17 +64,6 @@ type dealer struct {
 
 var dealers = sync.Pool{New: func() any { return new(dealer) }}
 
-// zeroed returns s resized to n zero items, reusing its array when it is
-// large enough.
-func zeroed[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	s = s[:n]
-	clear(s)
-	return s
-}
-
 // shuffle is src.Shuffle over s: the same draws in the same order, without
 // a call through a closure for every swap.
 func shuffle[T any](src *rng.Source, s []T) {
@@ -115,7 +105,7 @@ func (t *Template) dealSet(seed uint64, dl *dealer) error {
 		d.grapes = append(d.grapes, c)
 	}
 	// The casks of each region's table, worked out once for every seat.
-	room := zeroed(d.tableCasksRoom, p.tableTypes)
+	room := reuse.Zeroed(d.tableCasksRoom, p.tableTypes)
 	d.tableCasksRoom = room
 	d.tableCasks = d.tableCasks[:0]
 	for k := range t.Regions {
@@ -180,8 +170,8 @@ type regionType struct {
 // again until every region's demand is within the template's range. The
 // costs (in dl.set.costs' array) are aligned with the plan's rts.
 func (t *Template) dealCosts(p *dealPlan, src *rng.Source, dl *dealer) ([]int, error) {
-	out := zeroed(dl.set.costs, len(p.rts))
-	demand := zeroed(dl.demand, len(t.Regions))
+	out := reuse.Zeroed(dl.set.costs, len(p.rts))
+	demand := reuse.Zeroed(dl.demand, len(t.Regions))
 	dl.demand = demand
 	for range maxDeals {
 		clear(demand)
@@ -451,7 +441,7 @@ func (t *Template) dealResources(p *dealPlan, s *resourceScratch, src *rng.Sourc
 	if p.pathEnds != nil && len(l.Wines) <= 64 {
 		found = s.searchSmall(0, 0)
 	} else {
-		s.used = zeroed(s.used, len(l.Wines))
+		s.used = reuse.Zeroed(s.used, len(l.Wines))
 		found = s.search(0)
 	}
 	if !found {

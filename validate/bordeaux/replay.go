@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/vintner/vintner/internal/reuse"
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/score"
 	sb "github.com/vintner/vintner/score/bordeaux"
@@ -67,7 +68,7 @@ func (r *replayer) reset(rec *validate.Record, opt validate.Options) {
 		r.st.Players = r.bufs.players[:0]
 	}
 	clear(r.st.Players[:cap(r.st.Players)]) // no pointer into an earlier record
-	r.sheets = zeroed(r.sheets, len(rec.Players))
+	r.sheets = reuse.Zeroed(r.sheets, len(rec.Players))
 	r.ans.atoms, r.claims = r.bufs.atoms[:0], r.bufs.claims[:0]
 	r.ans.r = r
 	r.rep.State = r.st
@@ -88,17 +89,6 @@ func (r *replayer) release() {
 	r.rec, r.rep, r.setLine, r.last = nil, nil, nil, nil
 	r.claims, r.ans = nil, tokenAnswerer{}
 	r.opt = validate.Options{}
-}
-
-// zeroed returns s resized to n zero items, reusing its array when it is
-// large enough.
-func zeroed[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	s = s[:n]
-	clear(s)
-	return s
 }
 
 // stop is returned by a step when the replay must stop (an error was
@@ -586,12 +576,12 @@ func Tallies(s *State) []sb.Tally {
 // tallies is Tallies appended to ts and rows (every player's rows share
 // one array), reusing their arrays when they are large enough.
 func tallies(s *State, ts []sb.Tally, rows []sb.Row) ([]sb.Tally, []sb.Row) {
-	ts = zeroed(ts, len(s.Players))
+	ts = reuse.Zeroed(ts, len(s.Players))
 	nrows := 0
 	for _, p := range s.Players {
 		nrows += len(p.Layout.Trellis)
 	}
-	rows = zeroed(rows, nrows)[:0]
+	rows = reuse.Zeroed(rows, nrows)[:0]
 	for i, p := range s.Players {
 		ts[i] = sb.Tally{Name: p.Name, Seat: p.Seat, Paths: p.nFilled, Longest: p.Longest(s.Rules.SimplePath),
 			CasksUsed: p.CasksUsed, LeaderYears: len(p.LeaderYears), Wines: p.nCircled}

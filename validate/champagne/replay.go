@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/vintner/vintner/internal/reuse"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -43,11 +44,11 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	s := takeState()
 	s.reset() // a new state gets its maps
 	s.r, s.holdN1 = r, [2]int{-1, -1}
-	s.vineSeen = grown(s.vineSeen, len(r.Vineyards))
-	s.vineDisc = grown(s.vineDisc, len(r.Vineyards))
+	s.vineSeen = reuse.Zeroed(s.vineSeen, len(r.Vineyards))
+	s.vineDisc = reuse.Zeroed(s.vineDisc, len(r.Vineyards))
 	s.vineUnseen = r.vineDeck
-	s.eventsSeen = grown(s.eventsSeen, len(r.eventCopies))
-	s.inheritSeen, s.dealt = grown(s.inheritSeen, len(r.Inherit)), grown(s.dealt, len(r.Inherit))
+	s.eventsSeen = reuse.Zeroed(s.eventsSeen, len(r.eventCopies))
+	s.inheritSeen, s.dealt = reuse.Zeroed(s.inheritSeen, len(r.Inherit)), reuse.Zeroed(s.dealt, len(r.Inherit))
 	for _, v := range rec.Variants {
 		k, val, _ := strings.Cut(strings.ToLower(v), "=")
 		switch k {
@@ -80,7 +81,7 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	}
 	s.deals = grownSlices(s.deals, n)
 	s.picks = grownSlices(s.picks, n)
-	s.inheritLines = grown(s.inheritLines, n)
+	s.inheritLines = reuse.Zeroed(s.inheritLines, n)
 	if n == 1 && s.level == "" {
 		s.level = "easy" // solo is always against the Wine Merchant
 	}
@@ -117,7 +118,7 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 		s.sectors = append(s.sectors, sec)
 	}
 	s.tokenSupply = r.tokensInBox - r.MarketTokens*len(r.SectorNames)
-	s.placed = grown(s.placed, len(s.players))
+	s.placed = reuse.Zeroed(s.placed, len(s.players))
 	// The setup's steps, pushed last first (pending is a stack).
 	if cap(s.pending) == 0 {
 		s.pending = make([]want, 0, 32)
@@ -131,16 +132,6 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	}
 	s.push(want{kind: wSetupOffers})
 	return s, nil
-}
-
-// grown is xs with n zero elements, reusing its room.
-func grown[T any](xs []T, n int) []T {
-	if cap(xs) < n {
-		return make([]T, n)
-	}
-	xs = xs[:n]
-	clear(xs)
-	return xs
 }
 
 // grownSlices is n empty slices, each keeping its room.
