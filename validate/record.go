@@ -606,8 +606,11 @@ type lexer struct {
 func newLexer(data []byte) *lexer {
 	nl := bytes.Count(data, []byte{'\n'}) + 1
 	lx := &lexer{
-		lines:  make([]Line, 0, min(nl, 4096)),
-		toks:   make([]Token, 0, min(nl+bytes.Count(data, []byte{' '})+bytes.Count(data, []byte{','})+bytes.Count(data, []byte{'\t'}), 1<<15)),
+		lines: make([]Line, 0, min(nl, 4096)),
+		// (lexInto reserves room for a line's most tokens, one a byte,
+		// before reading it: hence the room for one more line.)
+		toks: make([]Token, 0, min(nl+bytes.Count(data, []byte{' '})+bytes.Count(data, []byte{','})+bytes.Count(data, []byte{'\t'}), 1<<15)+
+			min(len(data), DefaultLimits.MaxLineBytes)+1),
 		ptrs:   make([]*Line, 0, min(nl, 4096)),
 		header: make(map[string]*Line, 4),
 	}

@@ -313,6 +313,11 @@ var idleBuffers = make(chan []byte, max(8, 2*runtime.GOMAXPROCS(0)))
 // maxRecycled bounds the buffers kept: a huge record's is given back.
 const maxRecycled = 1 << 20
 
+// minBuffer is the smallest buffer made: room for any usual record, so
+// that a buffer is not dropped because a longer record came after a
+// short one (a Bordeaux record is 1–3 KB, a Grand Cru game up to 40 KB).
+const minBuffer = 64 << 10
+
 // buffer returns an empty buffer with room for n bytes.
 func buffer(n int) []byte {
 	select {
@@ -322,7 +327,7 @@ func buffer(n int) []byte {
 		}
 	default:
 	}
-	return make([]byte, 0, n)
+	return make([]byte, 0, max(n, minBuffer))
 }
 
 // recycle keeps a buffer that nothing uses any more.

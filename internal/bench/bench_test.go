@@ -379,7 +379,7 @@ func BenchmarkBatch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cfg := audit.Config{Games: games.All()}
+	cfg := audit.Config{Games: games.All(), Options: batchOptions} // as `vintner validate` runs
 	b.SetBytes(folderBytes)
 	b.ReportAllocs()
 	var peak uint64
