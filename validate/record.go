@@ -565,11 +565,8 @@ func isASCII(s string) bool {
 	return true
 }
 
-func isReserved(w string) bool {
-	return isHeaderWord(w) || w == "check" || w == "claim"
-}
-
-// isReservedFold is isReserved in any case, without lower-casing w.
+// isReservedFold reports whether w, in any case, is a keyword that cannot
+// be a player name (a header word, check, claim), without lower-casing w.
 func isReservedFold(w string) bool {
 	for _, k := range [...]string{"game", "players", "variant", "date", "event", "location", "note", "rules", "check", "claim"} {
 		if strings.EqualFold(w, k) {
