@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden layouts in testdata/layouts")
+	"github.com/vintner/vintner/internal/golden"
+)
 
 func TestEmbeddedTemplateMatchesResearch(t *testing.T) {
 	tp := defaultTemplate()
@@ -242,21 +241,15 @@ func TestGoldenLayouts(t *testing.T) {
 func checkGolden(t *testing.T, file string, got []byte) {
 	t.Helper()
 	path := filepath.Join("..", "testdata", "layouts", file)
-	if *update {
+	if golden.Updating() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
 	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./layouts -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("layout differs from %s (if the change is intended, bump the template version and run -update)", path)
+	before := t.Failed()
+	golden.Check(t, path, got)
+	if !before && t.Failed() {
+		t.Log("a code must deal the same sheet for good: if the change is intended, bump the template version")
 	}
 }
 

@@ -3,14 +3,12 @@ package score
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/vintner/vintner/internal/golden"
+)
 
 func result(tb []TieBreak, players ...PlayerResult) *Result {
 	r := &Result{Game: "test", Categories: []Category{{Key: "a", Label: "A"}, {Key: "b", Label: "B"}}, TieBreaks: tb, Players: players}
@@ -102,19 +100,7 @@ func TestRenderGolden(t *testing.T) {
 		if err := Render(&buf, r, f); err != nil {
 			t.Fatal(err)
 		}
-		golden := filepath.Join("testdata", "render."+f+".golden")
-		if *update {
-			if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test ./score -update)", err)
-		}
-		if !bytes.Equal(buf.Bytes(), want) {
-			t.Errorf("%s output differs from %s:\n%s", f, golden, buf.String())
-		}
+		golden.Check(t, filepath.Join("testdata", "render."+f+".golden"), buf.Bytes())
 	}
 	var back Result
 	var buf bytes.Buffer

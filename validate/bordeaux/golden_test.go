@@ -2,19 +2,16 @@ package bordeaux
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/vintner/vintner/internal/atomicfile"
+	"github.com/vintner/vintner/internal/golden"
 	"github.com/vintner/vintner/internal/wanttest"
 	"github.com/vintner/vintner/score"
 	"github.com/vintner/vintner/validate"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden score files")
 
 // TestValidGoldens replays the valid records and compares their scoring,
 // rendered as the CLI prints it, with the golden files.
@@ -38,19 +35,6 @@ func TestValidGoldens(t *testing.T) {
 		if err := score.Render(&b, rep.Result, "table"); err != nil {
 			t.Fatal(err)
 		}
-		golden := strings.TrimSuffix(f, ".vin") + ".golden"
-		if *update {
-			if err := atomicfile.Write(golden, b.Bytes()); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if !bytes.Equal(want, b.Bytes()) {
-			t.Errorf("%s: score differs from %s:\n%s\nwant:\n%s", f, golden, b.String(), want)
-		}
+		golden.Check(t, strings.TrimSuffix(f, ".vin")+".golden", b.Bytes())
 	}
 }

@@ -2,7 +2,6 @@ package champagne
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,13 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/vintner/vintner/internal/golden"
 	"github.com/vintner/vintner/internal/wanttest"
 	"github.com/vintner/vintner/score"
 	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/champagne/tables"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden score files")
 
 func games() []validate.Game { return []validate.Game{New()} }
 
@@ -68,18 +66,7 @@ func TestGolden(t *testing.T) {
 			if err := score.Render(&b, rep.Result, "table"); err != nil {
 				t.Fatal(err)
 			}
-			golden := strings.TrimSuffix(f, ".vin") + ".golden"
-			if *update {
-				os.WriteFile(golden, b.Bytes(), 0o644)
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if !bytes.Equal(want, b.Bytes()) {
-				t.Errorf("score differs from %s:\n%s\nwant:\n%s", golden, b.String(), want)
-			}
+			golden.Check(t, strings.TrimSuffix(f, ".vin")+".golden", b.Bytes())
 		})
 	}
 }

@@ -2,18 +2,15 @@ package grandcru
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/vintner/vintner/internal/atomicfile"
+	"github.com/vintner/vintner/internal/golden"
 	"github.com/vintner/vintner/score"
 	"github.com/vintner/vintner/validate"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // TestGoldenReplays replays the complete valid games (2 to 5 players) and
 // compares their scoring and final state with the golden files.
@@ -39,20 +36,7 @@ func TestGoldenReplays(t *testing.T) {
 		}
 		b.WriteString("\n")
 		b.WriteString(rep.State.Text())
-		golden := strings.TrimSuffix(f, ".vin") + ".golden"
-		if *update {
-			if err := atomicfile.Write(golden, b.Bytes()); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if !bytes.Equal(want, b.Bytes()) {
-			t.Errorf("%s differs from %s (go test -update to accept):\n%s", f, golden, b.String())
-		}
+		golden.Check(t, strings.TrimSuffix(f, ".vin")+".golden", b.Bytes())
 	}
 	for p := 2; p <= 5; p++ {
 		if !players[p] {
