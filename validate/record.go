@@ -589,6 +589,11 @@ type lexer struct {
 	header map[string]*Line
 	rec    Record
 
+	// lineNonASCII: the line just lexed has a byte that is not ASCII, so
+	// its byte offsets may not be columns (lexInto sets it on its rare
+	// paths, line clears it: ASCII lines, nearly all, cost no scan).
+	lineNonASCII bool
+
 	// What the record used of each slab; a slab that ran short is given a
 	// fresh array (earlier lines keep the old one), so the count can pass
 	// its capacity, and reset sizes the slab to it for the next record.
@@ -682,7 +687,7 @@ func resetSlab[T any](slab []T, used int) []T {
 func (lx *lexer) checkPairs(l *Line, bad func(tok int, format string, args ...any) *Diagnostic) *Diagnostic {
 	slab := lx.pairs
 	base := len(slab)
-	ps, d := readPairs(l, slab[base:base], isASCII(l.Raw), bad)
+	ps, d := readPairs(l, slab[base:base], !lx.lineNonASCII, bad)
 	lx.usedPairs += len(ps)
 	if len(ps) <= cap(slab)-base {
 		lx.pairs = slab[:base+len(ps)]
@@ -707,7 +712,7 @@ func readPairs(l *Line, ps []Pair, ascii bool, bad func(tok int, format string, 
 		if l.Tokens[i].Text == "," && len(ps) > 0 {
 			last := &ps[len(ps)-1]
 			join := i
-			if i+1 < len(l.Tokens) && l.Tokens[i+1].Text != "," && strings.IndexByte(l.Tokens[i+1].Text, '=') < 0 {
+			if i+1 < len(l.Tokens) && l.Tokens[i+1].Text != "," && !hasEquals(l.Tokens[i+1].Text) {
 				join = i + 1
 			}
 			if valueEnd >= 0 && follows(l.Tokens[i], valueEnd) && (join == i || follows(l.Tokens[join], valueEnd+1)) {
@@ -724,22 +729,55 @@ func readPairs(l *Line, ps []Pair, ascii bool, bad func(tok int, format string, 
 			continue
 		}
 		t := l.Tokens[i]
-		eq := strings.IndexByte(t.Text, '=')
-		if eq <= 0 {
-			return ps, bad(i, "a check compares key=value, not %q", t.Text)
+		eq := 0 // a key is a short word: a loop is cheaper than a call to IndexByte
+		for eq < len(t.Text) && t.Text[eq] != '=' {
+			eq++
 		}
-		valueEnd = -1
-		if ascii && !t.Quoted {
-			valueStart = int(t.Col) - 1 + eq + 1
-			valueEnd = int(t.Col) - 1 + len(t.Text)
+		if eq == 0 || eq == len(t.Text) {
+			return ps, bad(i, "a check compares key=value, not %q", t.Text)
 		}
 		k, v := t.Text[:eq], t.Text[eq+1:]
 		if !lowerASCII(k) {
 			k = strings.ToLower(k)
 		}
 		ps = append(ps, Pair{Key: k, Value: v, Tok: i})
+		valueEnd = -1
+		if ascii && !t.Quoted {
+			valueStart = int(t.Col) - 1 + eq + 1
+			valueEnd = int(t.Col) - 1 + len(t.Text)
+			// The common list, written without blanks (trellis=3,4,0):
+			// each comma and item follows the last column by column, so
+			// the value is one longer substring. Anything else (a blank,
+			// a quote, two commas, a trailing comma) is left to the
+			// general join above.
+			joined := false
+			for i+2 < len(l.Tokens) && l.Tokens[i+1].Text == "," {
+				comma, item := &l.Tokens[i+1], &l.Tokens[i+2]
+				if int(comma.Col)-1 != valueEnd || item.Quoted || int(item.Col)-1 != valueEnd+1 ||
+					item.Text == "," || hasEquals(item.Text) {
+					break
+				}
+				valueEnd = int(item.Col) - 1 + len(item.Text)
+				i += 2
+				joined = true
+			}
+			if joined {
+				ps[len(ps)-1].Value = l.Raw[valueStart:valueEnd]
+			}
+		}
 	}
 	return ps, nil
+}
+
+// hasEquals reports whether a short word holds '=' (a loop: cheaper than
+// a call for a few bytes).
+func hasEquals(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] == '=' {
+			return true
+		}
+	}
+	return false
 }
 
 // extraOf returns l's lineExtra, taking one from the slab if it has none.
@@ -771,6 +809,7 @@ func (lx *lexer) line(file *string, num int, raw string) (*Line, *Diagnostic) {
 	l := &lx.lines[len(lx.lines)-1]
 	*l = Line{file: file, Num: num, Raw: raw} // the slot may hold a line of the last record
 	base := len(lx.toks)
+	lx.lineNonASCII = false
 	toks, ok, d := lexInto(l, lx.toks, lx)
 	if !ok {
 		lx.lines = lx.lines[:len(lx.lines)-1] // the slot is free again
@@ -832,6 +871,9 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 			continuation := 0
 			if i < len(raw) && raw[i] >= utf8.RuneSelf {
 				i, continuation = wordEnd(raw, i)
+				if lx != nil {
+					lx.lineNonASCII = true
+				}
 			}
 			col += i - start - continuation
 			end = col
@@ -867,6 +909,9 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 // lexInto stopped: the general loop, for the few lines with quotes.
 func lexQuoted(l *Line, toks []Token, base int, lx *lexer, i, col int) (_ []Token, ok bool, _ *Diagnostic) {
 	raw := l.Raw
+	if lx != nil && !isASCII(raw[i:]) {
+		lx.lineNonASCII = true
+	}
 	for i < len(raw) {
 		switch c := raw[i]; c {
 		case ' ', '\t':
@@ -921,6 +966,9 @@ func lexQuoted(l *Line, toks []Token, base int, lx *lexer, i, col int) (_ []Toke
 func setComment(l *Line, after string, lx *lexer) {
 	comment := strings.TrimSpace(after)
 	if lx != nil {
+		if !isASCII(after) {
+			lx.lineNonASCII = true
+		}
 		l.extra = lx.newExtra()
 	} else {
 		l.extra = &lineExtra{}

@@ -21,15 +21,32 @@ const chooseHead = -2
 // The words as the notation writes them are told by one switch; any other
 // spelling goes through the case-folding comparisons.
 func headWorker(w string) int {
-	switch w {
-	case "red", "r", "R":
-		return RedWorker
-	case "pink", "p", "P":
-		return PinkWorker
-	case "yellow", "y", "Y":
-		return YellowWorker
-	case "choose":
-		return chooseHead
+	switch len(w) { // by length first: one compare of the bytes at most
+	case 1:
+		switch w[0] {
+		case 'r', 'R':
+			return RedWorker
+		case 'p', 'P':
+			return PinkWorker
+		case 'y', 'Y':
+			return YellowWorker
+		}
+		return -1 // no other byte folds to a worker's word
+	case 3:
+		if w == "red" {
+			return RedWorker
+		}
+	case 4:
+		if w == "pink" {
+			return PinkWorker
+		}
+	case 6:
+		switch w {
+		case "yellow":
+			return YellowWorker
+		case "choose":
+			return chooseHead
+		}
 	}
 	if strings.EqualFold(w, "choose") {
 		return chooseHead
@@ -53,25 +70,30 @@ func (r *replayer) action(l *validate.Line) error {
 	p := r.playerOf(l.Player)
 	y := r.st.Year
 	toks := l.Tokens
-	// The entries, tokens [from, to) between commas, are cut in one pass.
 	// A line with an empty entry (a comma first, last or after another)
-	// plays none of its entries.
-	entries := r.bufs.entries[:0]
+	// plays none of its entries: they are checked first.
 	from := 0
 	for i := range toks {
 		if isComma(toks[i].Text) {
 			if i == from {
 				return r.emptyEntry(l, i)
 			}
-			entries = append(entries, segment{from, i})
 			from = i + 1
 		}
 	}
 	if from == len(toks) {
 		return r.emptyEntry(l, from)
 	}
-	entries = append(entries, segment{from, len(toks)})
-	for si, sg := range entries {
+	// The entries, tokens [from, to) between commas: none is empty.
+	for si, sg := 0, (segment{}); sg.to < len(toks); si++ {
+		sg.from, sg.to = sg.to, sg.to+1
+		if si > 0 {
+			sg.from++ // past the comma
+			sg.to++
+		}
+		for sg.to < len(toks) && !isComma(toks[sg.to].Text) {
+			sg.to++
+		}
 		w := headWorker(toks[sg.from].Text)
 		if w == chooseHead {
 			if err := r.choose(l, p, sg, si); err != nil {
@@ -140,10 +162,21 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y int) error {
 	lt := sg.from + 1
 	letters := l.Tokens[lt].Text // sg holds the worker and at least one token
-	// a region's or a resource's letter, 1 to 3 times; or 0
+	// a region's or a resource's letter, 1 to 3 times in either case; or
+	// 0. Two bytes are one letter in either case when they differ at most
+	// in the case bit and one is a letter (letterKinds).
 	kind := uint8(0)
-	if len(letters) <= 3 && sameLetter(letters) {
+	switch len(letters) {
+	case 1:
 		kind = letterKinds[letters[0]]
+	case 2:
+		if letters[1]|0x20 == letters[0]|0x20 {
+			kind = letterKinds[letters[0]]
+		}
+	case 3:
+		if letters[1]|0x20 == letters[0]|0x20 && letters[2]|0x20 == letters[0]|0x20 {
+			kind = letterKinds[letters[0]]
+		}
 	}
 	pass := kind == 0 && isPass(letters)
 	if pass {
@@ -222,20 +255,20 @@ func (r *replayer) wineEntry(l *validate.Line, p *PlayerState, w int, sg segment
 			return err
 		}
 	}
-	wine := p.WineIn(region, workerColour[w], n)
+	wi := p.wineIndex(region, workerColour[w], n)
 	if choices < sg.to && isWineName(l.Word(choices)) {
 		named, err := r.namedWine(l, p, w, choices, region, y)
 		if err != nil {
 			return err
 		}
 		// as played, the wine named is the wine made
-		wine = named
+		wi = p.wineAt(named)
 		choices++
 	}
-	if wine == nil {
+	if wi < 0 {
 		return r.errorf(l, lt, validate.CodeRule, "%s's %s has no %d-year %s wine (%s %s)", p.Name, regionNames[region], n, colourNames[workerColour[w]], workerNames[w], strings.ToUpper(letters))
 	}
-	wi := p.wineAt(wine)
+	wine := &p.Layout.Wines[wi]
 	if p.circled[wi] > 0 || wine.Casks > p.CasksAvailable() {
 		if err := r.cannotMake(l, lt, p, wine, wi); err != nil {
 			return err
@@ -412,6 +445,15 @@ type tokenAnswerer struct {
 func (r *replayer) answerer(l *validate.Line, p *PlayerState, from, to int) (*tokenAnswerer, error) {
 	a := &r.ans
 	a.l, a.p, a.end, a.atoms = l, p, to, r.bufs.atoms[:0] // a.r is r (reset)
+	if from == to {
+		return a, nil // the usual entry: no choice written
+	}
+	return a, r.readChoices(from, to)
+}
+
+// readChoices reads the choices of the answerer's line in tokens [from, to).
+func (r *replayer) readChoices(from, to int) error {
+	a, l := &r.ans, r.ans.l
 	for i := from; i < to; i++ {
 		t := l.Word(i)
 		switch {
@@ -429,13 +471,13 @@ func (r *replayer) answerer(l *validate.Line, p *PlayerState, from, to int) (*to
 			case isWineName(x):
 				a.atoms = append(a.atoms, atom{region: upper(x[0]), name: canonWine(x), tok: int32(i)})
 			default:
-				return nil, r.errorf(l, i, validate.CodeSyntax, "a grape's wine is written @REGION (@L, @R, @E) or @WINE (@Lp2), not %q", t)
+				return r.errorf(l, i, validate.CodeSyntax, "a grape's wine is written @REGION (@L, @R, @E) or @WINE (@Lp2), not %q", t)
 			}
 		default:
-			return nil, r.errorf(l, i, validate.CodeSyntax, "a choice is tN (a trellis in row N) or @REGION (the region of a grape's wine), not %q", t)
+			return r.errorf(l, i, validate.CodeSyntax, "a choice is tN (a trellis in row N) or @REGION (the region of a grape's wine), not %q", t)
 		}
 	}
-	return a, nil
+	return nil
 }
 
 func allDigits(s string) bool {

@@ -460,50 +460,52 @@ func (x *sheetIndex) longestTourGrown(filled, grown uint64, best int, simple boo
 		e := bits.TrailingZeros64(m)
 		touched |= 1<<x.ends[e][0] | 1<<x.ends[e][1]
 	}
-	if simple {
-		// Component by component, from each of its wines: no path is
-		// longer than its wines but one.
-		for left := touched; left != 0; {
-			wines, _ := x.componentOf(bits.TrailingZeros64(left), filled)
-			left &^= wines
-			search := simpleSearch{x: x, filled: filled, best: best, bound: bits.OnesCount64(wines) - 1}
-			for m := wines; m != 0 && search.best < search.bound; m &= m - 1 {
-				w := bits.TrailingZeros64(m)
-				search.from(w, wines&^(1<<w), 0)
-			}
-			best = search.best
-		}
-		return best
-	}
-	// Component by component. One with at most two wines of odd degree
-	// has a trail over all its paths (an Euler trail). In one with 2k odd
-	// wines, k ≥ 2, a longest trail runs from an odd wine to another (as
-	// in longestTourAny), and leaves at least k−1 paths out: the k−1
-	// unwalked paths at least that the other 2k−2 odd wines need. The
-	// search starts at its odd wines, and stops when a trail reaches that
-	// bound or none can beat the best.
 	for left := touched; left != 0; {
 		wines, paths := x.componentOf(bits.TrailingZeros64(left), filled)
 		left &^= wines
-		n := bits.OnesCount64(paths)
 		odd := uint64(0) // the component's wines of odd degree
-		for m := wines; m != 0; m &= m - 1 {
-			if w := bits.TrailingZeros64(m); bits.OnesCount64(filled&x.incident[w])%2 == 1 {
-				odd |= 1 << w
+		if !simple {
+			for m := wines; m != 0; m &= m - 1 {
+				if w := bits.TrailingZeros64(m); bits.OnesCount64(filled&x.incident[w])%2 == 1 {
+					odd |= 1 << w
+				}
 			}
 		}
-		k := bits.OnesCount64(odd) / 2
-		if k <= 1 {
-			best = max(best, n)
-			continue
-		}
-		search := trailSearch{x: x, best: best, bound: n - (k - 1)}
-		for m := odd; m != 0 && search.best < search.bound; m &= m - 1 {
-			search.from(bits.TrailingZeros64(m), paths, 0)
-		}
-		best = search.best
+		best = x.componentTour(wines, paths, odd, filled, best, simple)
 	}
 	return best
+}
+
+// componentTour is the longest tour in one component of the filled paths
+// (its wines, its paths and, for a trail, its wines of odd degree) when it
+// is longer than best, else best.
+func (x *sheetIndex) componentTour(wines, paths, odd, filled uint64, best int, simple bool) int {
+	if simple {
+		// From each of its wines: no path is longer than its wines but one.
+		search := simpleSearch{x: x, filled: filled, best: best, bound: bits.OnesCount64(wines) - 1}
+		for m := wines; m != 0 && search.best < search.bound; m &= m - 1 {
+			w := bits.TrailingZeros64(m)
+			search.from(w, wines&^(1<<w), 0)
+		}
+		return search.best
+	}
+	// A component with at most two wines of odd degree has a trail over
+	// all its paths (an Euler trail). In one with 2k odd wines, k ≥ 2, a
+	// longest trail runs from an odd wine to another (as in
+	// longestTourAny), and leaves at least k−1 paths out: the k−1 unwalked
+	// paths at least that the other 2k−2 odd wines need. The search starts
+	// at its odd wines, and stops when a trail reaches that bound or none
+	// can beat the best.
+	n := bits.OnesCount64(paths)
+	k := bits.OnesCount64(odd) / 2
+	if k <= 1 {
+		return max(best, n)
+	}
+	search := trailSearch{x: x, best: best, bound: n - (k - 1)}
+	for m := odd; m != 0 && search.best < search.bound; m &= m - 1 {
+		search.from(bits.TrailingZeros64(m), paths, 0)
+	}
+	return search.best
 }
 
 // other is the wine at the other end of path e from wine v.

@@ -270,11 +270,18 @@ func (r *replayer) line(l *validate.Line) error {
 func (r *replayer) playerOf(name string) *PlayerState {
 	if name != "" {
 		// name is a player's: the only one whose name starts with its
-		// first byte is that player
-		if s := int(r.seatByFirst[name[0]]) - 1; s >= 0 && s < 254 {
+		// first byte is that player (as a byte, 0 and 255 less one are
+		// not below 254)
+		if s := r.seatByFirst[name[0]] - 1; s < 254 {
 			return r.st.Players[s]
 		}
 	}
+	return r.playerNamed(name)
+}
+
+// playerNamed is playerOf for a name whose first byte is several
+// players': a function of its own, so that playerOf is inlined.
+func (r *replayer) playerNamed(name string) *PlayerState {
 	for i, n := range r.rec.Players {
 		if n == name {
 			return r.st.Players[i]

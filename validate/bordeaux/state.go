@@ -85,6 +85,17 @@ type PlayerState struct {
 	longest, longestAt int
 	longestSimple      bool
 	longestOf          uint64
+	// On a sheet of at most 64 wines and paths (idx.incident), what the
+	// longest tour and the path filling read is kept as paths are filled
+	// and wines circled, so that neither searches for it: compOf[v] is
+	// the number (+1) in comps of the component of wine v, 0 while no
+	// filled path is at v; oddWines has the wines at an odd number of
+	// filled paths; circledPaths has the paths at a circled wine.
+	compOf       [64]uint8
+	comps        [32]component
+	nComps       int
+	oddWines     uint64
+	circledPaths uint64
 	// this year's actions
 	madeWine, gained bool
 	acted            [3]bool
@@ -297,17 +308,20 @@ func (p *PlayerState) circle(wi, year int, a Answerer) error {
 }
 
 // circleSmall is circle's path filling on a sheet of at most 64 wines and
-// paths: the paths at wine wi not filled yet, in layout order, as bits.
-// A path filled by a grape's circle on the way is skipped when reached.
+// paths: the paths at wine wi to a wine circled already (those at two
+// circled wines), in layout order, as bits. A path filled by a grape's
+// circle on the way is skipped when reached; a wine a grape circles fills
+// its own paths, to wi too.
 func (p *PlayerState) circleSmall(wi, year int, a Answerer) error {
-	for m := p.idx.incident[wi] &^ p.filledBits; m != 0; m &= m - 1 {
+	at := p.idx.incident[wi]
+	todo := at & p.circledPaths &^ p.filledBits
+	p.circledPaths |= at
+	for m := todo; m != 0; m &= m - 1 {
 		e := bits.TrailingZeros64(m)
-		if p.filledBits&(1<<e) != 0 || p.circled[p.idx.other(e, wi)] == 0 {
+		if p.filledBits&(1<<e) != 0 {
 			continue
 		}
-		p.filled[e] = true
-		p.nFilled++
-		p.filledBits |= 1 << e
+		p.fillSmall(e)
 		if r := p.Layout.Paths[e].Resource; r != 0 {
 			if err := p.gain(r, year, a); err != nil {
 				return err
@@ -315,6 +329,59 @@ func (p *PlayerState) circleSmall(wi, year int, a Answerer) error {
 		}
 	}
 	return nil
+}
+
+// component is a set of wines joined by filled paths, and those paths.
+type component struct{ wines, paths uint64 }
+
+// fillSmall fills path e of a sheet of at most 64 wines and paths, and
+// joins the components of its wines.
+func (p *PlayerState) fillSmall(e int) {
+	p.filled[e] = true
+	p.nFilled++
+	p.filledBits |= 1 << e
+	a, b := int(p.idx.ends[e][0]), int(p.idx.ends[e][1])
+	p.oddWines ^= 1<<a ^ 1<<b
+	ca, cb := p.compOf[a], p.compOf[b]
+	if ca == 0 { // a is the end with a component, if either has one
+		ca, cb, a, b = cb, ca, b, a
+	}
+	if ca == 0 {
+		// A new component. Each takes two wines that had none, so a
+		// sheet of 64 wines has at most 32.
+		p.comps[p.nComps] = component{wines: 1<<a | 1<<b, paths: 1 << e}
+		p.nComps++
+		p.compOf[a], p.compOf[b] = uint8(p.nComps), uint8(p.nComps)
+		return
+	}
+	c := &p.comps[ca-1]
+	c.paths |= 1 << e
+	switch {
+	case cb == 0:
+		c.wines |= 1 << b
+		p.compOf[b] = ca
+	case cb != ca: // two components join: the second's wines move
+		o := p.comps[cb-1]
+		c.wines |= o.wines
+		c.paths |= o.paths
+		for m := o.wines; m != 0; m &= m - 1 {
+			p.compOf[bits.TrailingZeros64(m)] = ca
+		}
+	}
+}
+
+// longestGrown is longestTourGrown of the filled paths, searching only
+// the components kept by fillSmall that hold a path of grown.
+func (p *PlayerState) longestGrown(grown uint64, best int, simple bool) int {
+	touched := uint64(0) // the components' numbers, as bits
+	for m := grown; m != 0; m &= m - 1 {
+		touched |= 1 << (p.compOf[p.idx.ends[bits.TrailingZeros64(m)][0]] - 1)
+	}
+	for ; touched != 0; touched &= touched - 1 {
+		c := &p.comps[bits.TrailingZeros64(touched)]
+		best = p.idx.componentTour(c.wines, c.paths, p.oddWines&c.wines, p.filledBits, best, simple)
+	}
+	return best
 }
 
 // gain gains one unit of a resource; past the end of its track it is lost.
@@ -400,12 +467,10 @@ func (p *PlayerState) makeWine(worker, wi, letters, year int, a Answerer) error 
 // writeRow writes letter c in n cells of a worker's row from year on, up
 // to the last column: one slice of the row, its bounds checked once.
 func (p *PlayerState) writeRow(worker, year, n int, c byte) {
-	if year < 0 || year >= Columns || n <= 0 {
-		return
-	}
-	cells := p.Grid[worker][year:min(year+n, Columns)]
-	for i := range cells {
-		cells[i] = c
+	row := &p.Grid[worker]
+	// as unsigned numbers, the tests also bound the indexes
+	for y := uint(year); y < uint(year+n) && y < Columns; y++ {
+		row[y] = c
 	}
 }
 
@@ -467,7 +532,7 @@ func (p *PlayerState) Longest(simple bool) int {
 			if p.longestAt > 0 && p.longestSimple == simple {
 				grown, known = p.filledBits&^p.longestOf, p.longest
 			}
-			longest = p.idx.longestTourGrown(p.filledBits, grown, known, simple)
+			longest = p.longestGrown(grown, known, simple)
 			p.longestOf = p.filledBits
 		} else {
 			longest = p.idx.longestTour(p.filled, simple)

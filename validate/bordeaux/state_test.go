@@ -94,6 +94,7 @@ func TestGrapeChains(t *testing.T) {
 			p.CasksGained = l.CaskSlots - l.CasksPre
 			p.circled[n] = 1
 			p.nCircled = 1
+			p.circledPaths = p.idx.incident[n] // as circle keeps it
 			a := &recorder{}
 			if err := p.circle(int(x), 2, a); err != nil {
 				t.Fatal(err)
