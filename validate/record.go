@@ -191,10 +191,21 @@ func (r *Record) indexPlayers() {
 	r.byFirstByte[0] = 1
 }
 
-// sameName is a == b, looking at the first byte before calling the
-// runtime's compare: names at a table are often of one length (Ann, Ben).
+// sameName is a == b. A name is a few bytes: a loop compares them for
+// less than a call to the runtime's compare costs.
 func sameName(a, b string) bool {
-	return len(a) == len(b) && (len(a) == 0 || a[0] == b[0]) && a == b
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) > 16 {
+		return a == b
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // lower lower-cases a keyword; a word already in lower-case ASCII, as
@@ -338,6 +349,11 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 		if l == nil {
 			continue
 		}
+		if rec.actionLine(l) {
+			sawAction = true
+			rec.Lines = append(rec.Lines, l)
+			continue
+		}
 		if d := rec.classify(l, sawAction, presetGame, lx); d != nil {
 			diags = append(diags, *d)
 			if rec.Game == "" {
@@ -363,6 +379,26 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 			Message: "the header has no `players` line"})
 	}
 	return rec, diags
+}
+
+// actionLine classifies the line most lines are, a well-formed action of
+// a known player (NAME: VERB …), and reports whether it did; classify
+// handles every other line and reports the errors. (Apart, so that the
+// common line skips classify's large frame.)
+func (rec *Record) actionLine(l *Line) bool {
+	if l.playerCol == 0 || len(l.Tokens) == 0 || rec.Game == "" || len(rec.Players) == 0 {
+		return false
+	}
+	seat := rec.Seat(l.Player)
+	if seat < 0 {
+		return false
+	}
+	l.Kind = KindAction
+	l.Player = rec.Players[seat] // the same string: an engine's compare of names then stops at the pointer
+	if l.Verb = l.Tokens[0].Text; !lowerASCII(l.Verb) {
+		l.Verb = strings.ToLower(l.Verb)
+	}
+	return true
 }
 
 // classify sets the line's kind and checks the shared grammar: header
