@@ -71,13 +71,17 @@ func setOf(t *Template, seed uint64, players int) ([]*Layout, error) {
 }
 
 // setIn is setOf dealt into m's storage. The layouts' code is given when
-// it is written as encode writes it (saving a string), else encoded.
+// it is not empty: the code of seed and players as encode writes it
+// (saving a string and the encoding), else encoded.
 func setIn(m *sheetMemory, t *Template, seed uint64, players int, given string) ([]*Layout, error) {
 	ls, err := t.newSetIn(m, seed, players)
 	if err != nil {
 		return nil, err
 	}
-	code := t.encodeAs(seed, players, given)
+	code := given
+	if code == "" {
+		code = t.encode(seed, players)
+	}
 	for _, l := range ls {
 		l.Code = code
 	}
@@ -106,7 +110,7 @@ func setFromCode(m *sheetMemory, code string, keepCode bool) ([]*Layout, error) 
 		return nil, &CodeError{Code: code, Msg: "names one seat; a game set's code has no /seat"}
 	}
 	given := ""
-	if keepCode {
+	if keepCode && info.canonical {
 		given = code
 	}
 	return setIn(m, t, info.seed, info.players, given)
@@ -125,6 +129,9 @@ type SetMemory struct {
 // Code is the string given when it is written canonically, as codes
 // usually are, instead of a copy.
 func (m *SetMemory) Set(code string) ([]*Layout, error) {
+	if m.m.dl == nil {
+		m.m.dl = new(dealer) // its own: no trip to the pool per set
+	}
 	return setFromCode(&m.m, code, true)
 }
 

@@ -65,6 +65,8 @@ type codeInfo struct {
 	seed    uint64
 	players int // 0 for a pad page
 	seat    int // from a "/N" suffix; 0 if none
+	// canonical is true when the code is written as encode writes it
+	canonical bool
 }
 
 func (t *Template) kinds() int64 { return int64(t.MaxPlayers) + 1 }
@@ -77,22 +79,13 @@ func pow31(n int) *big.Int {
 
 // encode writes a code for (seed, players) under the template's version.
 func (t *Template) encode(seed uint64, players int) string {
-	return t.encodeAs(seed, players, "")
-}
-
-// encodeAs is encode, returning given itself when it is the code.
-func (t *Template) encodeAs(seed uint64, players int, given string) string {
 	var buf [smallDigits]byte
 	payload, ok := t.payloadSmallInto(seed, players, buf[:])
 	if !ok {
 		payload = t.payloadBig(seed, players)
 	}
 	var codeBuf [48]byte // any 64-bit seed's code fits
-	code := t.appendCode(codeBuf[:0], payload)
-	if string(code) == given {
-		return given
-	}
-	return string(code)
+	return string(t.appendCode(codeBuf[:0], payload))
 }
 
 // smallDigits is the longest payload whose arithmetic fits in 64 bits
@@ -310,7 +303,36 @@ func (t *Template) decodeCode(code string) (codeInfo, error) {
 			return bad(false, "is a game set of %s: there is no seat %d", playerCount(info.players), info.seat)
 		}
 	}
+	info.canonical = info.seat == 0 && writtenAsEncoded(code, s)
 	return info, nil
+}
+
+// writtenAsEncoded tells whether code is the symbols s that decodeCode
+// read (game, version, payload, check) written as appendCode writes
+// them: in upper case, the payload in groups, each after a '-', and a '-'
+// before the check symbol. A payload that decodes is the one encode gives
+// (unscramble refuses any other), so such a code is the one encode writes,
+// and needs no encoding to be compared with it.
+func writtenAsEncoded(code string, s []byte) bool {
+	payload := s[2 : len(s)-1]
+	groups := (len(payload) + groupLen - 1) / groupLen
+	if len(code) != len(s)+groups+1 || code[0] != s[0] || code[1] != s[1] {
+		return false
+	}
+	i := 2
+	for k, c := range payload {
+		if k%groupLen == 0 {
+			if code[i] != '-' {
+				return false
+			}
+			i++
+		}
+		if code[i] != c {
+			return false
+		}
+		i++
+	}
+	return code[i] == '-' && code[i+1] == s[len(s)-1]
 }
 
 // unscrambleSmall is unscrambleBig in 64-bit arithmetic, for payloads of

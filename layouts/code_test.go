@@ -240,6 +240,9 @@ func FuzzDecode(f *testing.F) {
 		if strip(again) != strip(norm) {
 			t.Fatalf("%q decodes to seed %d players %d, which encodes to %q", code, info.seed, info.players, again)
 		}
+		if info.canonical != (code == again) {
+			t.Fatalf("%q is read as canonical: %v, but encode writes %q", code, info.canonical, again)
+		}
 		if info.players == 0 && info.seed > 1<<20 {
 			return // keep the fuzzer fast: dealing is tested elsewhere
 		}

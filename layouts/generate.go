@@ -38,101 +38,158 @@ const (
 
 // setDeal is what one game set shares.
 type setDeal struct {
-	top     [lastYear + 1]TopCell
-	costs   []int    // the cask cost of each (region, type) of the plan's rts
-	grapes  []Colour // the template's grape colours with '*' drawn
-	bonuses []Bonus
-	// tableCasks[k] is the casks dealCosts dealt to each type of region
-	// k's table, in table order; tableCasksRoom backs them
-	tableCasks     [][]int
-	tableCasksRoom []int
+	top [lastYear + 1]TopCell
+	// costOrder is the order each age's run of the plan's cost deck is
+	// dealt in (see dealPlan.dealtCost)
+	costOrder []int32
+	grapes    []Colour // the template's grape colours with '*' drawn
+	bonuses   []dealtBonus
+	// tableDeal is the regions' tables end to end (as the plan's
+	// tableType) with the casks dealt to each type: what dealTables deals
+	// over a region's wines, worked out once for every seat
+	tableDeal []dealtType
 }
 
-// dealer is the working memory of dealing. Dealers are pooled, so that
-// dealing a set allocates only its sheets: a season's batch deals one set
-// per record.
+// dealtType is a table's wine type with the casks dealt to it.
+type dealtType struct {
+	typ   WineType
+	casks int
+}
+
+// dealtBonus is what a set draws for a trellis row's bonus: the row's
+// bonus with one of these drawn.
+type dealtBonus struct {
+	colour Colour
+	age    int
+	region Region
+}
+
+// dealer is the working memory of dealing. Dealers are pooled (and a
+// SetMemory keeps its own), so that dealing a set allocates only its
+// sheets: a season's batch deals one set per record.
 type dealer struct {
-	set      setDeal
-	vals     []byte
-	demand   []int
-	shuffled []int
-	perm     []int32
-	colours  []Colour
-	durs     []int
-	res      resourceScratch
+	plan   *dealPlan // the plan its buffers are made for (see fit)
+	set    setDeal
+	perm   []int32 // the random order of a list being dealt (see permute)
+	demand []int
+	res    resourceScratch
 }
 
 var dealers = sync.Pool{New: func() any { return new(dealer) }}
 
-// shuffle is src.Shuffle over s: the same draws in the same order, without
-// a call through a closure for every swap.
-func shuffle[T any](src *rng.Source, s []T) {
-	for i := len(s) - 1; i > 0; i-- {
-		j := src.Intn(i + 1)
-		s[i], s[j] = s[j], s[i]
+// fit makes the dealer's buffers for t's plan p, once per plan (a parsed
+// template keeps its plan): the set's lists then have their lengths, and
+// tableDeal its types.
+func (dl *dealer) fit(t *Template, p *dealPlan) {
+	if dl.plan == p {
+		return
+	}
+	dl.plan = p
+	dl.perm = make([]int32, p.longest)
+	dl.demand = make([]int, len(p.regions))
+	d := &dl.set
+	d.costOrder = make([]int32, len(p.costDeck))
+	d.grapes = make([]Colour, len(t.GrapeColours))
+	d.bonuses = make([]dealtBonus, len(t.Trellis))
+	d.tableDeal = make([]dealtType, len(p.tableType))
+	for j, wt := range p.tableType {
+		d.tableDeal[j].typ = wt
 	}
 }
 
+// permute deals a random order of 0..len(perm)-1 into perm, with src.Perm's
+// draws (rng.Source.Permute). Every list is dealt this way: a list read in
+// that order is what src.Shuffle makes of it (the same swaps, made on the
+// places instead of the items), and no list is copied first.
+func permute(src *rng.Source, perm []int32) { src.Permute(perm) }
+
 // dealSet deals what a set shares into dl.set.
-func (t *Template) dealSet(seed uint64, dl *dealer) error {
-	p := t.plan()
+func (t *Template) dealSet(p *dealPlan, seed uint64, dl *dealer) error {
 	src := rng.Derive(seed, setStream)
 	d := &dl.set
 	d.top = [lastYear + 1]TopCell{}
-	for _, s := range t.Schedules {
-		vals := append(dl.vals[:0], s.Values...)
-		dl.vals = vals
-		shuffle(src, vals)
-		for i, y := range s.Years {
-			if s.Kind == "region" {
-				d.top[y].Region = Region(vals[i])
-			} else {
-				d.top[y].Resource = Resource(vals[i])
+	for n, s := range t.Schedules {
+		order := dl.perm[:len(s.Values)]
+		permute(src, order)
+		if p.scheduleRegion[n] {
+			for i, y := range s.Years {
+				d.top[y].Region = Region(s.Values[order[i]])
+			}
+		} else {
+			for i, y := range s.Years {
+				d.top[y].Resource = Resource(s.Values[order[i]])
 			}
 		}
 	}
-	var err error
-	d.costs, err = t.dealCosts(p, src, dl)
-	if err != nil {
+	if err := t.dealCosts(p, src, dl); err != nil {
 		return err
 	}
 	colours := p.colours
-	d.grapes = d.grapes[:0]
-	for _, c := range t.GrapeColours {
+	for i, c := range t.GrapeColours {
 		if c == 0 {
 			c = colours[src.Intn(len(colours))]
 		}
-		d.grapes = append(d.grapes, c)
+		d.grapes[i] = c
 	}
-	// The casks of each region's table, worked out once for every seat.
-	room := reuse.Zeroed(d.tableCasksRoom, p.tableTypes)
-	d.tableCasksRoom = room
-	d.tableCasks = d.tableCasks[:0]
-	for k := range t.Regions {
-		casks := room[:len(p.tables[k]):len(p.tables[k])]
-		room = room[len(casks):]
-		for i, c := range p.tableCost[k] {
-			if c >= 0 {
-				casks[i] = d.costs[c]
-			}
+	for j, pos := range p.tableDeck { // the types are in place (fit)
+		if pos >= 0 {
+			d.tableDeal[j].casks = p.dealtCost(d.costOrder, pos)
 		}
-		d.tableCasks = append(d.tableCasks, casks)
 	}
-	d.bonuses = d.bonuses[:0]
-	for _, row := range t.Trellis {
-		b := row.Bonus
-		switch b.Kind {
-		case "colour":
-			b.Colour = colours[src.Intn(len(colours))]
-		case "age":
-			ages := p.ages
-			b.Age = ages[src.Intn(len(ages))]
-		case "region":
-			b.Region = t.Regions[src.Intn(len(t.Regions))].Letter
+	for i, row := range t.Trellis {
+		b := dealtBonus{row.Bonus.Colour, row.Bonus.Age, row.Bonus.Region}
+		switch p.bonusKinds[i] {
+		case bonusColour:
+			b.colour = colours[src.Intn(len(colours))]
+		case bonusAge:
+			b.age = p.ages[src.Intn(len(p.ages))]
+		case bonusRegion:
+			b.region = t.Regions[src.Intn(len(t.Regions))].Letter
 		}
-		d.bonuses = append(d.bonuses, b)
+		d.bonuses[i] = b
 	}
 	return nil
+}
+
+// dealCosts deals each age's cask costs over the wine types of that age,
+// again until every region's demand is within the template's range, into
+// dl.set.costOrder.
+func (t *Template) dealCosts(p *dealPlan, src *rng.Source, dl *dealer) error {
+	order := dl.set.costOrder
+	for range maxDeals {
+		for _, run := range p.ageRuns {
+			if run.flat {
+				// Any order deals these costs alike: only the stream
+				// moves. (The run keeps an older order, which dealtCost
+				// reads as the same costs.)
+				src.SkipPermute(run.end - run.start)
+			} else {
+				permute(src, order[run.start:run.end])
+			}
+		}
+		if t.demandWithin(p, order, dl.demand) {
+			return nil
+		}
+	}
+	return fmt.Errorf("template %s: no deal of the cask costs keeps every region's demand within %d..%d", t.Name, t.RegionCasks[0], t.RegionCasks[1])
+}
+
+// demandWithin tells whether the costs dealt in order keep every region's
+// demand within the template's range.
+func (t *Template) demandWithin(p *dealPlan, order []int32, demand []int) bool {
+	for r, n := range p.flatDemand {
+		demand[r] = n
+	}
+	for _, c := range p.demandOf {
+		demand[c.region] += p.costDeck[c.start+int(order[c.place])]
+	}
+	lo, hi := t.RegionCasks[0], t.RegionCasks[1]
+	for _, n := range demand {
+		if n < lo || n > hi {
+			return false
+		}
+	}
+	return true
 }
 
 // colours lists the colours the tables use, in r, p, w order.
@@ -166,39 +223,6 @@ type regionType struct {
 	typ    WineType
 }
 
-// dealCosts deals each age's cask costs over the wine types of that age,
-// again until every region's demand is within the template's range. The
-// costs (in dl.set.costs' array) are aligned with the plan's rts.
-func (t *Template) dealCosts(p *dealPlan, src *rng.Source, dl *dealer) ([]int, error) {
-	out := reuse.Zeroed(dl.set.costs, len(p.rts))
-	demand := reuse.Zeroed(dl.demand, len(t.Regions))
-	dl.demand = demand
-	for range maxDeals {
-		clear(demand)
-		k := 0
-		for a := range p.ages {
-			costs := append(dl.shuffled[:0], p.costsByAge[a]...)
-			dl.shuffled = costs
-			shuffle(src, costs)
-			for i := range p.byAge[a] {
-				out[k] = costs[i]
-				if ri := p.rtRegion[k]; ri >= 0 {
-					demand[ri] += costs[i]
-				}
-				k++
-			}
-		}
-		ok := true
-		for ri := range t.Regions {
-			ok = ok && demand[ri] >= t.RegionCasks[0] && demand[ri] <= t.RegionCasks[1]
-		}
-		if ok {
-			return out, nil
-		}
-	}
-	return nil, fmt.Errorf("template %s: no deal of the cask costs keeps every region's demand within %d..%d", t.Name, t.RegionCasks[0], t.RegionCasks[1])
-}
-
 // regionIndexOf is the index of region r in the template's regions, or -1.
 func regionIndexOf(t *Template, r Region) int {
 	for k, ri := range t.Regions {
@@ -217,8 +241,8 @@ func regionIndexOf(t *Template, r Region) int {
 // instead of writing over the next sheet's.
 type sheetMemory struct {
 	// the first ready sheets hold t's fixed parts (ids, coordinates,
-	// path ends, vine pointers): a sheet dealt again from the same
-	// template only has its dealt values rewritten
+	// path ends, vine pointers, trellis rows): a sheet dealt again from
+	// the same template only has its dealt values rewritten
 	t       *Template
 	ready   int
 	layouts []Layout
@@ -228,21 +252,30 @@ type sheetMemory struct {
 	vines   []*WineType
 	grapes  []WineType
 	trellis []TrellisRow
+	// dealtPaths notes each sheet's paths given a resource (the plan's
+	// resourceSlots a sheet; see regionPlan.resourceStart), so that a
+	// sheet dealt again puts back only those paths' resources
+	dealtPaths []int32
+	// dl, when not nil, is the memory's own dealer (SetMemory's), used
+	// instead of one from the pool
+	dl *dealer
 }
 
 // room makes the memory hold n sheets of t, reusing its arrays when they
 // are large enough.
-func (m *sheetMemory) room(t *Template, n int) {
+func (m *sheetMemory) room(t *Template, p *dealPlan, n int) {
 	if m.t != t || cap(m.layouts) < n || cap(m.wines) < n*len(t.Wines) || cap(m.paths) < n*len(t.Paths) ||
-		cap(m.vines) < n*t.VineCount || cap(m.grapes) < n*len(t.Grapes) || cap(m.trellis) < n*len(t.Trellis) {
-		*m = sheetMemory{t: t,
-			layouts: make([]Layout, n),
-			out:     make([]*Layout, n),
-			wines:   make([]Wine, n*len(t.Wines)),
-			paths:   make([]Path, n*len(t.Paths)),
-			vines:   make([]*WineType, n*t.VineCount),
-			grapes:  make([]WineType, n*len(t.Grapes)),
-			trellis: make([]TrellisRow, n*len(t.Trellis)),
+		cap(m.vines) < n*t.VineCount || cap(m.grapes) < n*len(t.Grapes) || cap(m.trellis) < n*len(t.Trellis) ||
+		cap(m.dealtPaths) < n*p.resourceSlots {
+		*m = sheetMemory{t: t, dl: m.dl,
+			layouts:    make([]Layout, n),
+			out:        make([]*Layout, n),
+			wines:      make([]Wine, n*len(t.Wines)),
+			paths:      make([]Path, n*len(t.Paths)),
+			vines:      make([]*WineType, n*t.VineCount),
+			grapes:     make([]WineType, n*len(t.Grapes)),
+			trellis:    make([]TrellisRow, n*len(t.Trellis)),
+			dealtPaths: make([]int32, n*p.resourceSlots),
 		}
 	}
 	m.layouts = m.layouts[:n]
@@ -250,6 +283,7 @@ func (m *sheetMemory) room(t *Template, n int) {
 	m.wines, m.paths = m.wines[:n*len(t.Wines)], m.paths[:n*len(t.Paths)]
 	m.vines, m.grapes = m.vines[:n*t.VineCount], m.grapes[:n*len(t.Grapes)]
 	m.trellis = m.trellis[:n*len(t.Trellis)]
+	m.dealtPaths = m.dealtPaths[:n*p.resourceSlots]
 }
 
 // part is the i-th run of n items of s, its capacity cut at its length.
@@ -257,115 +291,124 @@ func part[T any](s []T, i, n int) []T {
 	return s[i*n : (i+1)*n : (i+1)*n]
 }
 
-// sheet returns sheet i, its lists cut to the template's sizes, and the
-// grapes its vines point to.
-func (m *sheetMemory) sheet(t *Template, i int) (*Layout, []WineType) {
-	l := &m.layouts[i]
-	*l = Layout{
-		Wines:   part(m.wines, i, len(t.Wines)),
-		Paths:   part(m.paths, i, len(t.Paths)),
-		Vines:   part(m.vines, i, t.VineCount),
-		Trellis: part(m.trellis, i, len(t.Trellis)),
-	}
-	grapes := part(m.grapes, i, len(t.Grapes))
+// sheet returns sheet i, its lists cut to the template's sizes and its
+// fixed parts in place, the grapes its vines point to, and where its
+// resource paths are noted.
+func (m *sheetMemory) sheet(t *Template, p *dealPlan, i int) (l *Layout, grapes []WineType, dealtPaths []int32) {
+	l = &m.layouts[i]
+	grapes = part(m.grapes, i, len(t.Grapes))
+	dealtPaths = part(m.dealtPaths, i, p.resourceSlots)
 	if i >= m.ready {
+		*l = Layout{
+			Template:  t.Name,
+			Version:   t.Version,
+			CaskSlots: t.CaskSlots,
+			CasksPre:  t.CasksPre,
+			Wines:     part(m.wines, i, len(t.Wines)),
+			Paths:     part(m.paths, i, len(t.Paths)),
+			Vines:     part(m.vines, i, t.VineCount),
+			Trellis:   part(m.trellis, i, len(t.Trellis)),
+		}
 		copy(l.Wines, t.Wines)
 		copy(l.Paths, t.Paths)
+		copy(l.Trellis, t.Trellis)
 		for k, g := range t.Grapes {
 			l.Vines[g.Vine-1] = &grapes[k]
 		}
 		m.ready = i + 1
 	} else {
-		// The fixed parts are in place. Every wine's type and casks are
-		// dealt again (dealTables, dealSheet), the paths' resources only
-		// on some paths: they start over.
-		paths, fixed := l.Paths, t.Paths[:len(l.Paths)]
-		for k := range paths {
-			paths[k].Resource = fixed[k].Resource
+		// The fixed parts are in place, and dealSheet deals every other
+		// value again but the paths' resources, dealt on some paths only:
+		// those of the last deal start over. (A slot a failed deal left
+		// stale names a path all the same; putting it back is harmless.)
+		paths := l.Paths
+		for _, k := range dealtPaths {
+			paths[k].Resource = t.Paths[k].Resource
 		}
 	}
 	m.out[i] = l
-	return l, grapes
+	return l, grapes, dealtPaths
 }
 
-// dealSheet deals one sheet of a set into l, whose lists sheetMemory cut.
-func (t *Template) dealSheet(seed uint64, stream uint64, dl *dealer, l *Layout, grapes []WineType) error {
-	p := t.plan()
+// dealSheet deals one sheet of a set into l, which sheetMemory.sheet made
+// ready; dealtPaths is where it notes the paths given a resource.
+func (t *Template) dealSheet(p *dealPlan, seed uint64, stream uint64, dl *dealer, l *Layout, grapes []WineType, dealtPaths []int32) error {
 	d := &dl.set
 	src := rng.Derive(seed, stream)
-	l.Template = t.Name
-	l.Version = t.Version
 	l.Seed = seed
-	l.CaskSlots = t.CaskSlots
-	l.CasksPre = t.CasksPre
 	l.Top = d.top
-	if err := t.dealTables(p, src, l, d, dl); err != nil {
+	if err := t.dealTables(p, src, l, d, dl.perm); err != nil {
 		return err
 	}
 	for _, i := range p.undealt {
 		w := &l.Wines[i]
-		w.Casks = p.costOf(d.costs, w.Region, w.Type)
+		w.Casks = p.costOf(d.costOrder, w.Region, w.Type)
 	}
-	for k, r := range t.Regions {
-		if err := t.dealResources(p, &dl.res, src, l, k, r.Letter); err != nil {
+	for k := range p.regions {
+		if err := t.dealResources(p, &p.regions[k], &dl.res, src, dl.perm, l, dealtPaths); err != nil {
 			return err
 		}
 	}
-	colours := append(dl.colours[:0], d.grapes...)
-	dl.colours = colours
-	shuffle(src, colours)
+	order := dl.perm[:len(d.grapes)]
+	permute(src, order)
 	for i, g := range t.Grapes { // l.Vines point to them (sheetMemory.sheet)
-		grapes[i] = WineType{Colour: colours[i], Age: g.Age}
+		grapes[i] = WineType{Colour: d.grapes[order[i]], Age: g.Age}
 	}
-	for i, row := range t.Trellis {
-		l.Trellis[i] = TrellisRow{Len: row.Len, Bonus: d.bonuses[i]}
+	for i := range l.Trellis { // the rest of each row is the template's (sheetMemory.sheet)
+		b, row := &d.bonuses[i], &l.Trellis[i].Bonus
+		row.Colour, row.Age, row.Region = b.colour, b.age, b.region
 	}
 	l.Year00.Region = t.Regions[src.Intn(len(t.Regions))].Letter
 	l.Year00.Resource = Resource(resourceLetters[src.Intn(len(resourceLetters))])
-	durs := append(dl.durs[:0], t.Durations...)
-	dl.durs = durs
-	shuffle(src, durs)
-	copy(l.Year00.Dur[:], durs)
+	order = dl.perm[:len(t.Durations)]
+	permute(src, order)
+	for i := range min(len(order), len(l.Year00.Dur)) {
+		l.Year00.Dur[i] = t.Durations[order[i]]
+	}
 	return nil
 }
 
 // dealTables shuffles each region's table over its wines, region by
 // region, dealing a region again while a path joins one of its wines to a
 // wine of the same type in a region already dealt; each wine then costs
-// the casks dealt to its type (d.tableCasks holds them).
-func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout, d *setDeal, dl *dealer) error {
+// the casks dealt to its type (d.tableDeal holds them).
+func (t *Template) dealTables(p *dealPlan, src *rng.Source, l *Layout, d *setDeal, perm []int32) error {
 	wines := l.Wines
-	for k, r := range t.Regions {
-		idx := p.wines[k]
-		table, casks := p.tables[k], d.tableCasks[k]
+	for k := range p.regions {
+		rp := &p.regions[k]
+		table := d.tableDeal[rp.tableStart:rp.tableEnd]
+		order := perm[:len(rp.wines)] // the table's entry for each wine
 		ok := false
 		for range maxDeals {
-			// src.Perm without its allocation: the same draws.
-			perm := append(dl.perm[:0], p.identity[:len(idx)]...)
-			dl.perm = perm
-			shuffle(src, perm)
-			// the casks go with the type; a deal dealt again writes both again
-			for j, i := range idx {
-				w := &wines[i]
-				w.Type, w.Casks = table[perm[j]], casks[perm[j]]
-			}
-			if !p.sameTypeAcross(l, k) {
+			permute(src, order)
+			if !sameTypeAcross(rp.across, order, table, wines) {
 				ok = true
 				break
 			}
 		}
 		if !ok {
-			return fmt.Errorf("template %s: region %c cannot be dealt without a path joining two wines of one type", t.Name, r.Letter)
+			return fmt.Errorf("template %s: region %c cannot be dealt without a path joining two wines of one type", t.Name, rp.letter)
 		}
+		placeTypes(wines, rp.wines, order, table)
 	}
 	return nil
 }
 
-// sameTypeAcross tells whether a path joins a wine of region k to a wine of
-// the same type in a region already dealt (one before it).
-func (p *dealPlan) sameTypeAcross(l *Layout, k int) bool {
-	for _, i := range p.across[k] {
-		if l.Wines[p.pathA[i]].Type == l.Wines[p.pathB[i]].Type {
+// placeTypes writes a region's deal: table entry order[j] to wine idx[j].
+func placeTypes(wines []Wine, idx []int, order []int32, table []dealtType) {
+	idx = idx[:len(order)]
+	for j, e := range order {
+		from, to := &table[e], &wines[idx[j]]
+		to.Type, to.Casks = from.typ, from.casks
+	}
+}
+
+// sameTypeAcross tells whether a region dealt as order (its table's entry
+// for each of its wines) would join one of its wines by a path to a wine
+// of the same type in a region dealt before; across lists those paths.
+func sameTypeAcross(across []acrossEnd, order []int32, table []dealtType, wines []Wine) bool {
+	for _, e := range across {
+		if table[order[e.pos]].typ == wines[e.other].Type {
 			return true
 		}
 	}
@@ -379,7 +422,6 @@ type resourceScratch struct {
 	used   []bool
 	chosen []int
 	want   int
-	res    []Resource
 }
 
 // search extends the chosen paths from inner[from:] until want are
@@ -424,34 +466,67 @@ func (s *resourceScratch) searchSmall(from int, used uint64) bool {
 	return false
 }
 
+// firstDescent is searchSmall's first descent, without the recursion,
+// over a region's inner paths in the given order (ends are their
+// pathEnds): it takes every path that shares no wine with those taken,
+// into chosen. When that fills chosen, it is the matching searchSmall
+// finds (the search only backtracks when its first descent falls short);
+// else it returns false.
+func firstDescent(inner []int, ends []uint64, order []int32, chosen []int32) bool {
+	var used uint64
+	n := 0
+	for _, j := range order {
+		if e := ends[j]; used&e == 0 {
+			used |= e
+			chosen[n] = int32(inner[j])
+			n++
+			if n == len(chosen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // dealResources places a region's resources on a matching of its internal
 // paths (no two resource paths share a wine): the paths are shuffled and a
-// depth-first search takes the first matching in that order.
-func (t *Template) dealResources(p *dealPlan, s *resourceScratch, src *rng.Source, l *Layout, k int, r Region) error {
-	resources := p.resources[k]
+// depth-first search takes the first matching in that order. It notes
+// the paths in the region's part of dealtPaths.
+func (t *Template) dealResources(p *dealPlan, rp *regionPlan, s *resourceScratch, src *rng.Source, perm []int32, l *Layout, dealtPaths []int32) error {
+	resources := rp.resources
 	if len(resources) == 0 {
 		return nil
 	}
-	s.p = p
-	s.inner = append(s.inner[:0], p.inner[k]...)
-	shuffle(src, s.inner)
-	s.chosen = s.chosen[:0]
-	s.want = len(resources)
-	var found bool
-	if p.pathEnds != nil && len(l.Wines) <= 64 {
-		found = s.searchSmall(0, 0)
-	} else {
-		s.used = reuse.Zeroed(s.used, len(l.Wines))
-		found = s.search(0)
+	chosen := dealtPaths[rp.resourceStart : rp.resourceStart+len(resources)]
+	order := perm[:len(rp.inner)]
+	permute(src, order)
+	if rp.innerEnds == nil || !firstDescent(rp.inner, rp.innerEnds, order, chosen) {
+		s.p = p
+		s.inner = s.inner[:0]
+		for _, j := range order {
+			s.inner = append(s.inner, rp.inner[j])
+		}
+		s.chosen = s.chosen[:0]
+		s.want = len(resources)
+		var found bool
+		if p.pathEnds != nil && len(l.Wines) <= 64 {
+			found = s.searchSmall(0, 0)
+		} else {
+			s.used = reuse.Zeroed(s.used, len(l.Wines))
+			found = s.search(0)
+		}
+		if !found {
+			return fmt.Errorf("template %s: region %c has no %d paths without a shared wine for its resources", t.Name, rp.letter, len(resources))
+		}
+		for c, i := range s.chosen {
+			chosen[c] = int32(i)
+		}
 	}
-	if !found {
-		return fmt.Errorf("template %s: region %c has no %d paths without a shared wine for its resources", t.Name, r, len(resources))
-	}
-	res := append(s.res[:0], resources...)
-	s.res = res
-	shuffle(src, res)
-	for j, i := range s.chosen {
-		l.Paths[i].Resource = res[j]
+	order = perm[:len(resources)]
+	permute(src, order)
+	paths := l.Paths
+	for c, i := range chosen {
+		paths[i].Resource = resources[order[c]]
 	}
 	return nil
 }
@@ -465,18 +540,23 @@ func (t *Template) NewSet(seed uint64, players int) ([]*Layout, error) {
 
 // newSetIn deals a game set into m's storage.
 func (t *Template) newSetIn(m *sheetMemory, seed uint64, players int) ([]*Layout, error) {
-	dl := dealers.Get().(*dealer)
-	defer dealers.Put(dl)
-	if err := t.dealSet(seed, dl); err != nil {
+	dl := m.dl
+	if dl == nil {
+		dl = dealers.Get().(*dealer)
+		defer dealers.Put(dl)
+	}
+	p := t.plan()
+	dl.fit(t, p)
+	if err := t.dealSet(p, seed, dl); err != nil {
 		return nil, err
 	}
 	if players <= 0 {
 		return nil, nil
 	}
-	m.room(t, players)
+	m.room(t, p, players)
 	for seat := 1; seat <= players; seat++ {
-		l, grapes := m.sheet(t, seat-1)
-		if err := t.dealSheet(seed, uint64(seat), dl, l, grapes); err != nil {
+		l, grapes, dealtPaths := m.sheet(t, p, seat-1)
+		if err := t.dealSheet(p, seed, uint64(seat), dl, l, grapes, dealtPaths); err != nil {
 			return nil, err
 		}
 		l.Seat, l.Players = seat, players
@@ -488,13 +568,15 @@ func (t *Template) newSetIn(m *sheetMemory, seed uint64, players int) ([]*Layout
 func (t *Template) NewSheet(seed uint64) (*Layout, error) {
 	dl := dealers.Get().(*dealer)
 	defer dealers.Put(dl)
-	if err := t.dealSet(seed, dl); err != nil {
+	p := t.plan()
+	dl.fit(t, p)
+	if err := t.dealSet(p, seed, dl); err != nil {
 		return nil, err
 	}
 	var m sheetMemory
-	m.room(t, 1)
-	l, grapes := m.sheet(t, 0)
-	if err := t.dealSheet(seed, padSeat, dl, l, grapes); err != nil {
+	m.room(t, p, 1)
+	l, grapes, dealtPaths := m.sheet(t, p, 0)
+	if err := t.dealSheet(p, seed, padSeat, dl, l, grapes, dealtPaths); err != nil {
 		return nil, err
 	}
 	return l, nil

@@ -1,50 +1,110 @@
 package layouts
 
+import (
+	"fmt"
+	"slices"
+)
+
 // dealPlan is what dealing needs from a template that does not depend on
 // the seed: the wines and paths by index instead of by id, each region's
-// wines and internal paths, the wine types of each age. Dealing a game set
-// is the largest part of replaying a Bordeaux record in a batch (every
-// record names its own code, so the layouts memo misses); deriving these
-// once per template instead of once per sheet, and looking wines up by
-// index instead of by id, makes it several times cheaper. The plan only
-// changes how the deal is computed: it draws the same random numbers in
-// the same order, so every code still deals the same sheets (the golden
-// layouts pin that).
+// wines, table and internal paths, the cask costs of each age. Dealing a
+// game set is the largest part of replaying a Bordeaux record in a batch
+// (every record names its own code, so the layouts memo misses); deriving
+// these once per template instead of once per sheet, and looking wines up
+// by index instead of by id, makes it several times cheaper. The plan
+// only changes how the deal is computed: it draws the same random numbers
+// in the same order, so every code still deals the same sheets (the
+// golden layouts and TestDealSameAsReference pin that).
 type dealPlan struct {
 	pathA, pathB []int    // wine index of each path's ends
 	pathEnds     []uint64 // each path's ends as bits, for a template of at most 64 wines (else nil)
-	regionOf     []int    // region index of each wine; -1 if none
 	undealt      []int    // the wines of no region, which dealTables does not deal (a template built by hand)
-	wines        [][]int  // per region index: its wines' indexes, in template order
-	inner        [][]int  // per region index: its internal paths' indexes, in template order
 	colours      []Colour
 	ages         []int
+	regions      []regionPlan // per region index
 	// rts lists (region, type) in the order dealCosts deals them: by age,
-	// then region, then table order; byAge[k] is the slice of rts of
-	// ages[k].
-	rts   []regionType
-	byAge [][]regionType
-	// The template's maps, read once here instead of once per deal: per
-	// region index its table and resources, the region index of each of
-	// rts, and per age index the costs dealt over it.
-	tables     [][]WineType
-	resources  [][]Resource
-	rtRegion   []int
-	costsByAge [][]int
-	// across[k] lists the paths from a wine of region k to a wine of a
-	// region before it: the paths dealTables checks after dealing region k.
-	across [][]int
-	// tableCost[k][i] is the index in rts of region k's table type i:
-	// where its cask cost is dealt (see costOf), or -1 for none.
-	tableCost [][]int
-	// tableTypes counts the types of all regions' tables; identity is
-	// 0, 1, 2, … as long as the longest region, where dealTables' permutations start
-	tableTypes int
-	identity   []int32
+	// then region, then table order.
+	rts []regionType
+	// costDeck is every age's cask costs, age after age (ages' order),
+	// each age's run dealt in a random order of its own (ageRuns): the
+	// cost dealt to place i is costDeck[runStart[i]+order[i]]. rtDeck[k]
+	// is the place where the cost of rts[k] is dealt. demandOf lists the
+	// places whose cost counts in a region's demand, flatDemand what
+	// each region's demand has from the ages whose costs are all the
+	// same (any order adds the same).
+	costDeck   []int
+	ageRuns    []ageRun
+	runStart   []int
+	rtDeck     []int
+	demandOf   []demandPlace
+	flatDemand []int
+	// The regions' tables end to end (regionPlan.table* says where each
+	// one is): each entry's type and the place in the deck of its cask
+	// cost (-1 for none; a region listing a type twice costs both at the
+	// later deal, as a map written in rts order would keep it).
+	tableType []WineType
+	tableDeck []int
+	// The template's lists read once here instead of once per deal:
+	// whether each schedule line deals regions (else resources) and what
+	// each trellis row's bonus draws.
+	scheduleRegion []bool
+	bonusKinds     []bonusKind
+	// resourceSlots is how many paths a sheet gives a resource (see
+	// sheetMemory.dealtPaths)
+	resourceSlots int
+	// longest is the length of the longest list dealt in a random order
+	// (dealer.perm holds the order)
+	longest int
 	// maxDigits is Template.maxDigits, which math/big makes costly to
 	// work out for every code read.
 	maxDigits int
 }
+
+// regionPlan is what dealing needs of one region.
+type regionPlan struct {
+	letter Region
+	wines  []int // its wines' indexes, in template order
+	// its table is tableType[tableStart:tableEnd]
+	tableStart, tableEnd int
+	// across lists the paths from one of its wines to a wine of a region
+	// before it: the paths dealTables checks once it dealt the region
+	across    []acrossEnd
+	inner     []int      // its internal paths' indexes, in template order
+	innerEnds []uint64   // pathEnds of each of inner (nil with pathEnds)
+	resources []Resource // dealt over a matching of its inner paths
+	// resourceStart is where its resource paths are noted among a
+	// sheet's resourceSlots
+	resourceStart int
+}
+
+// acrossEnd is a path dealTables checks: pos is the position among the
+// region's wines of its end there, other the wine index of its end in a
+// region dealt before.
+type acrossEnd struct {
+	pos   int
+	other int
+}
+
+// ageRun is one age's costs in the deck: costDeck[start:end]. They are
+// flat when they are all the same: any order deals them alike.
+type ageRun struct {
+	start, end int
+	flat       bool
+}
+
+// demandPlace is a place of the deck whose cost counts in a region's
+// demand, with the start of its age's run.
+type demandPlace struct{ place, start, region int }
+
+// bonusKind is what a trellis row's bonus draws (Bonus.Kind).
+type bonusKind uint8
+
+const (
+	bonusFixed bonusKind = iota // a kind that draws nothing (a template built by hand)
+	bonusColour
+	bonusAge
+	bonusRegion
+)
 
 // plan returns the template's deal plan: the one made when the template
 // was parsed, or (for a Template built by hand) a fresh one.
@@ -61,25 +121,12 @@ func (t *Template) makePlan() *dealPlan {
 	for i := len(t.Wines) - 1; i >= 0; i-- { // the first wine of an id wins, as in WineByID
 		index[t.Wines[i].ID] = i
 	}
-	regionIndex := func(r Region) int {
-		for k, ri := range t.Regions {
-			if ri.Letter == r {
-				return k
-			}
-		}
-		return -1
-	}
-	p.regionOf = make([]int, len(t.Wines))
+	regionOf := make([]int, len(t.Wines)) // region index of each wine; -1 if none
 	for i, w := range t.Wines {
-		p.regionOf[i] = regionIndex(w.Region)
-		if p.regionOf[i] < 0 {
+		regionOf[i] = regionIndexOf(t, w.Region)
+		if regionOf[i] < 0 {
 			p.undealt = append(p.undealt, i)
 		}
-	}
-	p.wines = make([][]int, len(t.Regions))
-	p.inner = make([][]int, len(t.Regions))
-	for k, r := range t.Regions {
-		p.wines[k] = t.winesIn(r.Letter)
 	}
 	p.pathA = make([]int, len(t.Paths))
 	p.pathB = make([]int, len(t.Paths))
@@ -99,14 +146,70 @@ func (t *Template) makePlan() *dealPlan {
 			}
 		}
 	}
+	p.makeCostDeck(t)
+	position := make([]int, len(t.Wines)) // of each wine among its region's
 	for k, r := range t.Regions {
+		rp := regionPlan{letter: r.Letter, wines: t.winesIn(r.Letter)}
+		for j, i := range rp.wines {
+			position[i] = j
+		}
 		for i := range t.Paths {
 			a, b := p.pathA[i], p.pathB[i]
-			if a >= 0 && t.Wines[a].Region == r.Letter && t.Wines[b].Region == r.Letter {
-				p.inner[k] = append(p.inner[k], i)
+			if a < 0 {
+				continue
+			}
+			ra, rb := regionOf[a], regionOf[b]
+			switch {
+			case t.Wines[a].Region == r.Letter && t.Wines[b].Region == r.Letter:
+				rp.inner = append(rp.inner, i)
+				if p.pathEnds != nil {
+					rp.innerEnds = append(rp.innerEnds, p.pathEnds[i])
+				}
+			case ra == k && rb >= 0 && rb < k:
+				rp.across = append(rp.across, acrossEnd{position[a], b})
+			case rb == k && ra >= 0 && ra < k:
+				rp.across = append(rp.across, acrossEnd{position[b], a})
 			}
 		}
+		rp.resources = t.Resources[r.Letter]
+		rp.resourceStart = p.resourceSlots
+		p.resourceSlots += len(rp.resources)
+		rp.tableStart = len(p.tableType)
+		for _, wt := range t.Tables[r.Letter] {
+			deck := -1
+			if c := p.costIndex(r.Letter, wt); c >= 0 {
+				deck = p.rtDeck[c]
+			}
+			p.tableType = append(p.tableType, wt)
+			p.tableDeck = append(p.tableDeck, deck)
+		}
+		rp.tableEnd = len(p.tableType)
+		p.regions = append(p.regions, rp)
+		p.longest = max(p.longest, len(rp.wines), len(rp.inner), len(rp.resources))
 	}
+	for _, s := range t.Schedules {
+		p.scheduleRegion = append(p.scheduleRegion, s.Kind == "region")
+		p.longest = max(p.longest, len(s.Values))
+	}
+	for _, row := range t.Trellis {
+		kind := bonusFixed
+		switch row.Bonus.Kind {
+		case "colour":
+			kind = bonusColour
+		case "age":
+			kind = bonusAge
+		case "region":
+			kind = bonusRegion
+		}
+		p.bonusKinds = append(p.bonusKinds, kind)
+	}
+	p.longest = max(p.longest, len(p.costDeck), len(t.GrapeColours), len(t.Durations))
+	return p
+}
+
+// makeCostDeck works out rts, the cost deck and its runs.
+func (p *dealPlan) makeCostDeck(t *Template) {
+	p.flatDemand = make([]int, len(t.Regions))
 	for _, age := range p.ages {
 		start := len(p.rts)
 		for _, r := range t.Regions {
@@ -116,44 +219,29 @@ func (t *Template) makePlan() *dealPlan {
 				}
 			}
 		}
-		p.byAge = append(p.byAge, p.rts[start:len(p.rts):len(p.rts)])
-		p.costsByAge = append(p.costsByAge, t.CaskCosts[age])
-	}
-	for k := range t.Regions {
-		var across []int
-		for i := range t.Paths {
-			a, b := p.pathA[i], p.pathB[i]
-			if a < 0 {
-				continue
+		costs := t.CaskCosts[age]
+		if len(costs) < len(p.rts)-start {
+			// ParseTemplate refuses this; dealing such a template used to
+			// fail on the same index
+			panic(fmt.Sprintf("layouts: template %s: %d cask costs for %d wine types of age %d", t.Name, len(costs), len(p.rts)-start, age))
+		}
+		run := ageRun{start: len(p.costDeck), end: len(p.costDeck) + len(costs)}
+		run.flat = !slices.ContainsFunc(costs, func(c int) bool { return c != costs[0] })
+		for i, rt := range p.rts[start:] {
+			p.rtDeck = append(p.rtDeck, run.start+i)
+			ri := regionIndexOf(t, rt.region)
+			if run.flat {
+				p.flatDemand[ri] += costs[i]
+			} else {
+				p.demandOf = append(p.demandOf, demandPlace{run.start + i, run.start, ri})
 			}
-			ra, rb := p.regionOf[a], p.regionOf[b]
-			if ra == k && rb >= 0 && rb < k || rb == k && ra >= 0 && ra < k {
-				across = append(across, i)
-			}
 		}
-		p.across = append(p.across, across)
-	}
-	for _, r := range t.Regions {
-		p.tables = append(p.tables, t.Tables[r.Letter])
-		p.resources = append(p.resources, t.Resources[r.Letter])
-	}
-	for _, rt := range p.rts {
-		p.rtRegion = append(p.rtRegion, regionIndexOf(t, rt.region))
-	}
-	for k, r := range t.Regions {
-		costs := make([]int, len(p.tables[k]))
-		for i, wt := range p.tables[k] {
-			costs[i] = p.costIndex(r.Letter, wt)
+		p.costDeck = append(p.costDeck, costs...)
+		for range costs {
+			p.runStart = append(p.runStart, run.start)
 		}
-		p.tableCost = append(p.tableCost, costs)
-		p.tableTypes += len(costs)
+		p.ageRuns = append(p.ageRuns, run)
 	}
-	for k := range t.Regions {
-		for len(p.identity) < len(p.wines[k]) {
-			p.identity = append(p.identity, int32(len(p.identity)))
-		}
-	}
-	return p
 }
 
 // costIndex is the index in rts where a region's wine type's cask cost is
@@ -168,11 +256,17 @@ func (p *dealPlan) costIndex(r Region, wt WineType) int {
 	return -1
 }
 
-// costOf is the cask cost dealt to a region's wine type (costs is aligned
-// with rts), 0 if none is.
-func (p *dealPlan) costOf(costs []int, r Region, wt WineType) int {
+// dealtCost is the cost dealt to place i of the deck when each age's run
+// is dealt in order.
+func (p *dealPlan) dealtCost(order []int32, i int) int {
+	return p.costDeck[p.runStart[i]+int(order[i])]
+}
+
+// costOf is the cask cost dealt to a region's wine type (order is the
+// deck's), 0 if none is.
+func (p *dealPlan) costOf(order []int32, r Region, wt WineType) int {
 	if k := p.costIndex(r, wt); k >= 0 {
-		return costs[k]
+		return p.dealtCost(order, p.rtDeck[k])
 	}
 	return 0
 }

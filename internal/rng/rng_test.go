@@ -77,3 +77,75 @@ func TestIntnSameDraws(t *testing.T) {
 		}
 	}
 }
+
+// permuteDraws is what Permute draws, the classic way.
+func permuteDraws(s *Source, n int) {
+	for i := n - 1; i > 0; i-- {
+		s.Intn(i + 1)
+	}
+}
+
+func TestPermuteSameDrawsAsShuffle(t *testing.T) {
+	a, b := New(11), New(11)
+	for n := 0; n <= 40; n++ {
+		for range 200 {
+			got := make([]int32, n)
+			a.Permute(got)
+			want := b.Perm(n)
+			for i := range want {
+				if int(got[i]) != want[i] {
+					t.Fatalf("Permute(%d) = %v, Perm %v", n, got, want)
+				}
+			}
+			if a.state != b.state {
+				t.Fatalf("Permute(%d): the streams moved apart", n)
+			}
+		}
+	}
+}
+
+func TestUnmix(t *testing.T) {
+	s := New(5)
+	for range 10000 {
+		v := s.Uint64()
+		if got := mix(unmix(v)); got != v {
+			t.Fatalf("mix(unmix(%#x)) = %#x", v, got)
+		}
+	}
+	if gamma*gammaInverse != 1 {
+		t.Fatal("gammaInverse is not gamma's inverse")
+	}
+}
+
+// TestSkipPermuteSameState checks that SkipPermute leaves the stream where
+// Permute does: from ordinary states, and from states a few steps before
+// one whose value is redrawn (where Permute draws more than n-1 values).
+func TestSkipPermuteSameState(t *testing.T) {
+	seeds := New(99)
+	var starts []uint64
+	for range 2000 {
+		starts = append(starts, seeds.Uint64())
+	}
+	for v := range topStates {
+		for k := uint64(0); k <= 20; k++ {
+			starts = append(starts, topStates[v]-k*gamma)
+		}
+	}
+	redrawn := 0
+	for _, x := range starts {
+		for n := 0; n <= 20; n++ {
+			a, b := &Source{x}, &Source{x}
+			a.SkipPermute(n)
+			permuteDraws(b, n)
+			if a.state != b.state {
+				t.Fatalf("SkipPermute(%d) from %#x: state %#x, Permute's %#x", n, x, a.state, b.state)
+			}
+			if b.state != x+uint64(max(n-1, 0))*gamma {
+				redrawn++
+			}
+		}
+	}
+	if redrawn == 0 {
+		t.Fatal("no start made Permute draw again: the test misses that case")
+	}
+}
