@@ -69,31 +69,23 @@ func workerOf(w string) int {
 func (r *replayer) action(l *validate.Line) error {
 	p := r.playerOf(l.Player)
 	y := r.st.Year
+	if p.flagsYear != y { // the player's first line this year
+		p.madeWine, p.gained, p.acted, p.flagsYear = false, false, [3]bool{}, y
+	}
 	toks := l.Tokens
-	// A line with an empty entry (a comma first, last or after another)
-	// plays none of its entries: they are checked first.
-	from := 0
-	for i := range toks {
-		if isComma(toks[i].Text) {
-			if i == from {
-				return r.emptyEntry(l, i)
-			}
-			from = i + 1
+	// The entries, tokens [from, to) between commas. A line without a
+	// comma in its text has no comma token: it is one entry.
+	segs := r.bufs.entries[:1]
+	segs[0] = segment{0, len(toks)}
+	if len(toks) == 0 || strings.IndexByte(l.Raw, ',') >= 0 {
+		var err error
+		if segs, err = r.entries(l); err != nil {
+			return err
 		}
 	}
-	if from == len(toks) {
-		return r.emptyEntry(l, from)
-	}
-	// The entries, tokens [from, to) between commas: none is empty.
-	for si, sg := 0, (segment{}); sg.to < len(toks); si++ {
-		sg.from, sg.to = sg.to, sg.to+1
-		if si > 0 {
-			sg.from++ // past the comma
-			sg.to++
-		}
-		for sg.to < len(toks) && !isComma(toks[sg.to].Text) {
-			sg.to++
-		}
+	// the answerer reads this line's choices for this player
+	r.ans.l, r.ans.p = l, p
+	for si, sg := range segs {
 		w := headWorker(toks[sg.from].Text)
 		if w == chooseHead {
 			if err := r.choose(l, p, sg, si); err != nil {
@@ -112,6 +104,27 @@ func (r *replayer) action(l *validate.Line) error {
 		}
 	}
 	return nil
+}
+
+// entries cuts an action line into its entries, tokens [from, to) between
+// commas, in one pass. A line with an empty entry (a comma first, last or
+// after another) plays none of its entries: they are checked first.
+func (r *replayer) entries(l *validate.Line) ([]segment, error) {
+	toks := l.Tokens
+	segs, from := r.bufs.entries[:0], 0
+	for i := range toks {
+		if isComma(toks[i].Text) {
+			if i == from {
+				return nil, r.emptyEntry(l, i)
+			}
+			segs = append(segs, segment{from, i})
+			from = i + 1
+		}
+	}
+	if from == len(toks) {
+		return nil, r.emptyEntry(l, from)
+	}
+	return append(segs, segment{from, len(toks)}), nil
 }
 
 func (r *replayer) emptyEntry(l *validate.Line, tok int) error {
@@ -157,10 +170,13 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 // that can still be applied as written goes through r.illegal, so that
 // --as-played records it and applies the action; an entry that cannot be
 // applied (bad letters, no such wine, an unanswered choice) stops.
-// The messages are written by functions of their own (below): the hot
-// path keeps few values on its stack.
+// Make Wine and Gain are played here from the letters to the state's
+// steps (makeWine's and gainAction's, which the random games use) in one
+// routine: each call of a chain of them spilled and reloaded its
+// arguments. The messages are written by functions of their own (below):
+// the hot path keeps few values on its stack.
 func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y int) error {
-	lt := sg.from + 1
+	lt, choices := sg.from+1, sg.from+2
 	letters := l.Tokens[lt].Text // sg holds the worker and at least one token
 	// a region's or a resource's letter, 1 to 3 times in either case; or
 	// 0. Two bytes are one letter in either case when they differ at most
@@ -178,35 +194,164 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 			kind = letterKinds[letters[0]]
 		}
 	}
-	pass := kind == 0 && isPass(letters)
-	if pass {
-		if sg.from+2 < sg.to {
-			return r.errorf(l, sg.from+2, validate.CodeSyntax, "a pass takes no choices")
-		}
-	} else if kind == 0 {
-		return r.badLetters(l, lt, letters)
+	if kind == 0 {
+		return r.passEntry(l, p, w, sg, y, letters)
 	}
 	if p.acted[w] || !p.Available(w, y) {
 		if err := r.workerBusy(l, p, w, sg.from, y); err != nil {
 			return err
 		}
 	}
-	if pass {
-		if p.Grid[w][y] == 0 { // as played, a pass leaves a busy row as it is
-			p.Grid[w][y] = '-'
-		}
-		p.acted[w] = true
-		return nil
-	}
 	if p.madeWine && p.gained {
 		if err := r.illegal(l, sg.from, "%s made wine and gained resources in %s: a third available worker must pass (%s -)", p.Name, yearName(y), workerNames[w]); err != nil {
 			return err
 		}
 	}
+	c, n := upper(letters[0]), len(letters)
+	top := r.topOf(p, y)
+	// the answerer, the replayer's own, reads the choices after the
+	// letters (and the wine's name, for Make Wine) when asked
+	a := &r.ans
+	a.end, a.atoms = sg.to, r.bufs.atoms[:0] // a.r is r (reset), a.l and a.p are set (action)
+	var err error
 	if kind == regionLetter {
-		return r.wineEntry(l, p, w, sg, y, letters)
+		// Make Wine
+		if p.madeWine && !p.gained { // else a third worker, reported
+			if err := r.illegal(l, sg.from, "%s already made wine in %s: one Make Wine a year", p.Name, yearName(y)); err != nil {
+				return err
+			}
+		}
+		region := layouts.Region(c)
+		if top.Region == 0 && y == LastYear {
+			top.Region = region
+		}
+		if region != top.Region {
+			if err := r.wrongRegion(l, lt, p, y, c); err != nil {
+				return err
+			}
+		}
+		wi := p.wineIndex(region, workerColour[w], n)
+		if choices < sg.to && isWineName(l.Tokens[choices].Text) {
+			named, err := r.namedWine(l, p, w, choices, region, y)
+			if err != nil {
+				return err
+			}
+			// as played, the wine named is the wine made
+			wi = p.wineAt(named)
+			choices++
+		}
+		if wi < 0 {
+			return r.errorf(l, lt, validate.CodeRule, "%s's %s has no %d-year %s wine (%s %s)", p.Name, regionNames[region], n, colourNames[workerColour[w]], workerNames[w], strings.ToUpper(letters))
+		}
+		wine := &p.Layout.Wines[wi]
+		if p.circled[wi] > 0 || wine.Casks > p.CasksAvailable() {
+			if err := r.cannotMake(l, lt, p, wine, wi); err != nil {
+				return err
+			}
+		}
+		if choices < sg.to {
+			if err := r.readChoices(choices, sg.to); err != nil {
+				return err
+			}
+		}
+		// p.makeWine(w, wi, n, y, a)
+		p.writeRow(w, y, n, byte(wine.Region))
+		p.acted[w], p.madeWine = true, true
+		p.pay(wine.Casks)
+		if p.circled[wi] == 0 {
+			err = p.circle(wi, y, a)
+		}
+	} else {
+		// Gain
+		if p.gained && !p.madeWine { // else a third worker, reported
+			if err := r.illegal(l, sg.from, "%s already gained resources in %s: one Gain a year", p.Name, yearName(y)); err != nil {
+				return err
+			}
+		}
+		res := layouts.Resource(c)
+		if top.Resource == 0 && y == LastYear {
+			top.Resource = res
+		}
+		if res != top.Resource {
+			if err := r.wrongResource(l, lt, p, y, c); err != nil {
+				return err
+			}
+		}
+		if choices < sg.to {
+			if err := r.readChoices(choices, sg.to); err != nil {
+				return err
+			}
+		}
+		err = r.gainAll(p, w, res, n, y)
 	}
-	return r.gainEntry(l, p, w, sg, y, letters)
+	if err != nil {
+		return err
+	}
+	if len(a.atoms) > 0 {
+		return a.leftover()
+	}
+	return nil
+}
+
+// gainAll is p.gainAction(w, res, n, y, &r.ans) with the trellis rows
+// written taken here, as gain would take them.
+func (r *replayer) gainAll(p *PlayerState, w int, res layouts.Resource, n, y int) error {
+	p.writeRow(w, y, n, byte(res))
+	p.acted[w], p.gained = true, true
+	a := &r.ans
+	switch res {
+	case layouts.Casks: // n casks at once: they ask nothing
+		if room := p.Layout.CaskSlots - p.Layout.CasksPre - p.CasksGained; room > 0 {
+			p.CasksGained += min(n, room)
+		}
+		return nil
+	case layouts.Trellises:
+		for i := 0; i < n; i++ {
+			if row := a.writtenRow(p); row > 0 { // the row written, as Trellis would answer
+				p.Trellis[row-1]++
+				continue
+			}
+			if err := p.gain(res, y, a); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for i := 0; i < n; i++ {
+		if err := p.gain(res, y, a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// topOf is the top cell player p plays in year y: the year's shared one,
+// or in '13 the player's own.
+func (r *replayer) topOf(p *PlayerState, y int) *layouts.TopCell {
+	if y == LastYear {
+		return &p.Top[y]
+	}
+	return &r.st.Top[y]
+}
+
+// passEntry plays an entry whose letters are a pass, or reports them.
+func (r *replayer) passEntry(l *validate.Line, p *PlayerState, w int, sg segment, y int, letters string) error {
+	if !isPass(letters) {
+		return r.badLetters(l, sg.from+1, letters)
+	}
+	if sg.from+2 < sg.to {
+		return r.errorf(l, sg.from+2, validate.CodeSyntax, "a pass takes no choices")
+	}
+	if p.acted[w] || !p.Available(w, y) {
+		if err := r.workerBusy(l, p, w, sg.from, y); err != nil {
+			return err
+		}
+	}
+	if p.Grid[w][y] == 0 { // as played, a pass leaves a busy row as it is
+		p.Grid[w][y] = '-'
+	}
+	p.acted[w] = true
+	return nil
 }
 
 // isPass tells whether a worker's letters are a pass: a dash, or one of
@@ -236,60 +381,9 @@ func (r *replayer) workerBusy(l *validate.Line, p *PlayerState, w, tok, y int) e
 	return r.illegal(l, tok, "%s's %s worker is busy in %s (its row is filled; %s)", p.Name, workerNames[w], yearName(y), free)
 }
 
-// wineEntry plays a Make Wine entry: its letters are a region's.
-func (r *replayer) wineEntry(l *validate.Line, p *PlayerState, w int, sg segment, y int, letters string) error {
-	lt, choices := sg.from+1, sg.from+2
-	c, n := upper(letters[0]), len(letters)
-	if p.madeWine && !p.gained { // else a third worker, reported
-		if err := r.illegal(l, sg.from, "%s already made wine in %s: one Make Wine a year", p.Name, yearName(y)); err != nil {
-			return err
-		}
-	}
-	top := &p.Top[y]
-	if top.Region == 0 && y == LastYear {
-		top.Region = layouts.Region(c)
-	}
-	region := layouts.Region(c)
-	if region != top.Region {
-		if err := r.wrongRegion(l, lt, p, y, c); err != nil {
-			return err
-		}
-	}
-	wi := p.wineIndex(region, workerColour[w], n)
-	if choices < sg.to && isWineName(l.Word(choices)) {
-		named, err := r.namedWine(l, p, w, choices, region, y)
-		if err != nil {
-			return err
-		}
-		// as played, the wine named is the wine made
-		wi = p.wineAt(named)
-		choices++
-	}
-	if wi < 0 {
-		return r.errorf(l, lt, validate.CodeRule, "%s's %s has no %d-year %s wine (%s %s)", p.Name, regionNames[region], n, colourNames[workerColour[w]], workerNames[w], strings.ToUpper(letters))
-	}
-	wine := &p.Layout.Wines[wi]
-	if p.circled[wi] > 0 || wine.Casks > p.CasksAvailable() {
-		if err := r.cannotMake(l, lt, p, wine, wi); err != nil {
-			return err
-		}
-	}
-	a, err := r.answerer(l, p, choices, sg.to)
-	if err != nil {
-		return err
-	}
-	if err := p.makeWine(w, wi, n, y, a); err != nil {
-		return err
-	}
-	if len(a.atoms) > 0 {
-		return a.leftover()
-	}
-	return nil
-}
-
 // wrongRegion reports a Make Wine in a region that is not the year's.
 func (r *replayer) wrongRegion(l *validate.Line, lt int, p *PlayerState, y int, c byte) error {
-	top := p.Top[y]
+	top := *r.topOf(p, y)
 	if y == LastYear {
 		return r.illegal(l, lt, "%s chose %s for '13, not %c", p.Name, regionNames[top.Region], c)
 	}
@@ -325,40 +419,9 @@ func (r *replayer) cannotMake(l *validate.Line, lt int, p *PlayerState, wine *la
 	return r.illegal(l, lt, "%s needs %s to make %s and has %d available", p.Name, casks(wine.Casks), wine.Name(), p.CasksAvailable())
 }
 
-// gainEntry plays a Gain entry: its letters are a resource's.
-func (r *replayer) gainEntry(l *validate.Line, p *PlayerState, w int, sg segment, y int, letters string) error {
-	c, n := upper(letters[0]), len(letters)
-	if p.gained && !p.madeWine { // else a third worker, reported
-		if err := r.illegal(l, sg.from, "%s already gained resources in %s: one Gain a year", p.Name, yearName(y)); err != nil {
-			return err
-		}
-	}
-	top := &p.Top[y]
-	if top.Resource == 0 && y == LastYear {
-		top.Resource = layouts.Resource(c)
-	}
-	res := layouts.Resource(c)
-	if res != top.Resource {
-		if err := r.wrongResource(l, sg.from+1, p, y, c); err != nil {
-			return err
-		}
-	}
-	a, err := r.answerer(l, p, sg.from+2, sg.to)
-	if err != nil {
-		return err
-	}
-	if err := p.gainAction(w, res, n, y, a); err != nil {
-		return err
-	}
-	if len(a.atoms) > 0 {
-		return a.leftover()
-	}
-	return nil
-}
-
 // wrongResource reports a Gain of a resource that is not the year's.
 func (r *replayer) wrongResource(l *validate.Line, lt int, p *PlayerState, y int, c byte) error {
-	top := p.Top[y]
+	top := *r.topOf(p, y)
 	if y == LastYear {
 		return r.illegal(l, lt, "%s chose %s for '13, not %c", p.Name, resourceNames[top.Resource], c)
 	}
@@ -420,14 +483,26 @@ func canonWine(s string) string {
 }
 
 // atom is one answer written after an entry's letters. Its fields are
-// small (24 bytes in all): every entry's atoms are written anew.
+// small and hold no pointer (an atom is written without a write
+// barrier): every entry's atoms are written anew.
 type atom struct {
-	name    string // grape: the wine's name, when written in full
-	tok     int32  // the token that writes it
-	row     int8   // trellis row (1-based)
-	region  byte   // grape: region of the wine
+	tok     int32 // the token that writes it
+	row     int8  // trellis row (1-based)
+	region  byte  // grape: region of the wine
 	trellis bool
 	skip    bool // grape: @- declines it
+	// grape: the colour and age of the wine named in full (@Lp2), or 0
+	colour byte
+	age    int8
+}
+
+// named is the wine name an atom writes in full, as the sheet writes it
+// (Lp2), or "".
+func (x *atom) named() string {
+	if x.colour == 0 {
+		return ""
+	}
+	return wineNames[regionIndex(layouts.Region(x.region))+1][colourIndex(layouts.Colour(x.colour))+1][x.age]
 }
 
 // tokenAnswerer answers an entry's questions from its written choices, in
@@ -440,23 +515,14 @@ type tokenAnswerer struct {
 	end   int
 }
 
-// answerer reads the choices in tokens [from, to); the answerer is the
-// replayer's own, reused from entry to entry.
-func (r *replayer) answerer(l *validate.Line, p *PlayerState, from, to int) (*tokenAnswerer, error) {
-	a := &r.ans
-	a.l, a.p, a.end, a.atoms = l, p, to, r.bufs.atoms[:0] // a.r is r (reset)
-	if from == to {
-		return a, nil // the usual entry: no choice written
-	}
-	return a, r.readChoices(from, to)
-}
-
 // readChoices reads the choices of the answerer's line in tokens [from, to).
 func (r *replayer) readChoices(from, to int) error {
 	a, l := &r.ans, r.ans.l
 	for i := from; i < to; i++ {
 		t := l.Word(i)
 		switch {
+		case len(t) == 2 && (t[0] == 't' || t[0] == 'T') && t[1]-'0' <= 9: // the usual tN
+			a.atoms = append(a.atoms, atom{trellis: true, row: int8(t[1] - '0'), tok: int32(i)})
 		case len(t) >= 2 && (t[0] == 't' || t[0] == 'T') && allDigits(t[1:]):
 			for _, d := range t[1:] {
 				a.atoms = append(a.atoms, atom{trellis: true, row: int8(d - '0'), tok: int32(i)})
@@ -469,7 +535,8 @@ func (r *replayer) readChoices(from, to int) error {
 			case len(x) == 1 && isRegion(upper(x[0])):
 				a.atoms = append(a.atoms, atom{region: upper(x[0]), tok: int32(i)})
 			case isWineName(x):
-				a.atoms = append(a.atoms, atom{region: upper(x[0]), name: canonWine(x), tok: int32(i)})
+				// canonWine's letters: the name is canonWine(x)
+				a.atoms = append(a.atoms, atom{region: upper(x[0]), colour: lower(x[1]), age: int8(x[2] - '0'), tok: int32(i)})
 			default:
 				return r.errorf(l, i, validate.CodeSyntax, "a grape's wine is written @REGION (@L, @R, @E) or @WINE (@Lp2), not %q", t)
 			}
@@ -572,7 +639,7 @@ func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {
 		return nil, nil
 	case x != nil && !x.skip:
 		for _, w := range q.Wines {
-			if w.Region == layouts.Region(x.region) && (x.name == "" || x.name == wineName(w)) {
+			if w.Region == layouts.Region(x.region) && (x.colour == 0 || x.named() == wineName(w)) {
 				return w, nil
 			}
 		}
@@ -589,12 +656,12 @@ func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {
 	if x.skip {
 		return nil, a.r.illegal(a.l, int(x.tok), "the grape on vine %d must circle a %s wine while one can be made: write %s", q.Vine, kind, orList(writes))
 	}
-	if x.name != "" {
-		// x.name is canonical (Lp2): its colour and age must be the grape's;
+	if x.colour != 0 {
+		// the name is canonical (Lp2): its colour and age must be the grape's;
 		// a name of the right kind that the sheet lacks falls through to
 		// the region's message below
-		if (layouts.WineType{Colour: layouts.Colour(x.name[1]), Age: int(x.name[2] - '0')}) != q.Grape {
-			return nil, a.r.errorf(a.l, int(x.tok), validate.CodeRule, "the grape on vine %d gives a %s wine, not %s", q.Vine, kind, x.name)
+		if (layouts.WineType{Colour: layouts.Colour(x.colour), Age: int(x.age)}) != q.Grape {
+			return nil, a.r.errorf(a.l, int(x.tok), validate.CodeRule, "the grape on vine %d gives a %s wine, not %s", q.Vine, kind, x.named())
 		}
 	}
 	w := a.p.WineIn(layouts.Region(x.region), q.Grape.Colour, q.Grape.Age)

@@ -45,8 +45,12 @@ func (r *replayer) check(l *validate.Line) error {
 			d.Hint = validate.DidYouMean(kv.Key, CheckKeys)
 			return r.fail(d)
 		}
-		if !list {
-			v, ok := atoi(kv.Value)
+		if v := kv.Value; list {
+		} else if len(v) == 1 { // the usual count, a digit: atoi's first case
+			d := v[0] - '0'
+			same = d <= 9 && int(d) == n
+		} else {
+			v, ok := atoi(v)
 			same = ok && v == n
 		}
 		if same {
@@ -141,6 +145,14 @@ func nextItem(s string) (item, rest string, more bool) {
 // sameCounts compares a written list of numbers (3,4,0 or 3/4/0) with
 // the sheet's.
 func sameCounts(written string, got []int) bool {
+	if len(written) == 2*len(got)-1 && sameDigits(written, got) {
+		return true
+	}
+	return sameCountsAny(written, got)
+}
+
+// sameCountsAny is sameCounts for a list of any numbers.
+func sameCountsAny(written string, got []int) bool {
 	rest, more := written, true
 	for i := 0; more; i++ {
 		var item string
@@ -156,6 +168,25 @@ func sameCounts(written string, got []int) bool {
 	return false
 }
 
+// sameDigits is sameCounts's usual case: a list of single digits
+// (3,4,0) equal to got, which has (len(written)+1)/2 items. Any other
+// list, equal or not, is false here, and read by sameCounts.
+func sameDigits(written string, got []int) bool {
+	for i, n := range got {
+		k := 2 * i
+		if k >= len(written) {
+			return false
+		}
+		if d := written[k] - '0'; d > 9 || int(d) != n {
+			return false
+		}
+		if k+1 < len(written) && written[k+1] != ',' && written[k+1] != '/' {
+			return false
+		}
+	}
+	return true
+}
+
 // sameCircled compares a written list of wine names, in any order (`-`
 // for none), with the wines circled on the sheet.
 func (p *PlayerState) sameCircled(written string) bool {
@@ -168,6 +199,15 @@ func (p *PlayerState) sameCircled(written string) bool {
 	if len(written)+1 != 4*p.nCircled {
 		return false
 	}
+	if len(p.circled) <= 64 {
+		return p.sameCircledSmall(written)
+	}
+	return p.sameCircledAny(written)
+}
+
+// sameCircledAny is sameCircled on a sheet of any size, for a list of
+// nCircled items.
+func (p *PlayerState) sameCircledAny(written string) bool {
 	var buf [64]bool
 	seen := buf[:]
 	if len(p.circled) > len(buf) {
@@ -182,7 +222,7 @@ func (p *PlayerState) sameCircled(written string) bool {
 		if ri >= 3 || ci >= 3 || age-1 >= 3 {
 			return false
 		}
-		wi := p.idx.wineIn[ri][ci][age]
+		wi := p.idx.wineIn[wineKey(ri, ci, age)]
 		if wi < 0 || p.circled[wi] == 0 || seen[wi] {
 			return false
 		}
@@ -190,6 +230,54 @@ func (p *PlayerState) sameCircled(written string) bool {
 	}
 	return true
 }
+
+// sameCircledSmall is sameCircled on a sheet of at most 64 wines, for a
+// list of nCircled items: the wines it names, as bits, must be the
+// circled ones. As many names as circled wines name them all when none
+// is named twice.
+func (p *PlayerState) sameCircledSmall(written string) bool {
+	named := uint64(0)
+	for i := 0; i+2 < len(written); i += 4 {
+		if i+3 < len(written) && written[i+3] != ',' && written[i+3] != '/' {
+			return false
+		}
+		// isWineName's letters, in either case, as the index's key: a
+		// byte that is not one makes the sum too large
+		k := uint(nameKeys[0][written[i]]) + uint(nameKeys[1][written[i+1]]) + uint(nameKeys[2][written[i+2]])
+		if k >= uint(len(p.idx.wineIn)) {
+			return false
+		}
+		wi := p.idx.wineIn[k]
+		if wi < 0 || named&(1<<wi) != 0 {
+			return false
+		}
+		named |= 1 << wi
+	}
+	return named == p.circledBits
+}
+
+// nameKeys are the parts of wineKey that a wine name's three letters
+// give: its region and colour in either case, its age '1' to '3'; any
+// other byte gives 36 (no key is as large).
+var nameKeys = func() (t [3][256]uint8) {
+	for i := range t {
+		for b := range t[i] {
+			t[i][b] = 36
+		}
+	}
+	for b := range 256 {
+		if r := regionAnyCase[b]; r >= 0 {
+			t[0][b] = uint8(wineKey(uint(r), 0, 0))
+		}
+		if c := colourAnyCase[b]; c >= 0 {
+			t[1][b] = uint8(wineKey(0, uint(c), 0))
+		}
+	}
+	for a := uint(1); a <= 3; a++ {
+		t[2]['0'+a] = uint8(a)
+	}
+	return t
+}()
 
 // regionAnyCase and colourAnyCase are regionIndex and colourIndex of a
 // letter in either case.

@@ -12,7 +12,7 @@ import (
 // per layout and shared (layouts from codes are shared and read-only), so
 // a replay's hot path does no string hashing.
 type sheetIndex struct {
-	wineIn [3][3][4]int16 // region, colour, age → wine index, or -1
+	wineIn [36]int16 // wineKey(region, colour, age) → wine index, or -1
 	// The wines of each type, in layout order, as a list: firstOfType
 	// (colour, age) is the first wine's index, nextOfType[i] the wine
 	// after wine i (-1 ends it). One pass over the wines builds it.
@@ -77,9 +77,11 @@ func (x *sheetIndex) build(l *layouts.Layout, fromCode bool) {
 	// From the last wine to the first: each wine goes before the wines of
 	// its type after it, and is its region's wine of that type unless one
 	// before it is.
-	next := slab(x.nextBuf[:], len(l.Wines))
-	for i := len(l.Wines) - 1; i >= 0; i-- {
-		w := &l.Wines[i]
+	wines := l.Wines
+	next := slab(x.nextBuf[:], len(wines))
+	next = next[:len(wines)] // the same length: one bounds check for both
+	for i := len(wines) - 1; i >= 0; i-- {
+		w := &wines[i]
 		// as unsigned numbers, the tests also bound the indexes
 		c, a := uint(colourIndex(w.Type.Colour)), uint(w.Type.Age)
 		if c >= 3 || a-1 >= 3 {
@@ -89,23 +91,23 @@ func (x *sheetIndex) build(l *layouts.Layout, fromCode bool) {
 		next[i] = x.firstOfType[c][a]
 		x.firstOfType[c][a] = int16(i)
 		if r := uint(regionIndex(w.Region)); r < 3 {
-			x.wineIn[r][c][a] = int16(i)
+			x.wineIn[wineKey(r, c, a)] = int16(i)
 		}
 	}
 	x.nextOfType = next
 }
 
 // noWineIn and noFirstOfType are sheetIndex's tables with no wine.
-var noWineIn = func() (t [3][3][4]int16) {
-	for r := range t {
-		for c := range t[r] {
-			for a := range t[r][c] {
-				t[r][c][a] = -1
-			}
-		}
+var noWineIn = func() (t [36]int16) {
+	for k := range t {
+		t[k] = -1
 	}
 	return t
 }()
+
+// wineKey numbers a wine type in a region: region and colour indexes
+// below 3, age 1 to 3 (the keys with age 0 are never a wine).
+func wineKey(r, c, age uint) uint { return 12*r + 4*c + age }
 
 var noFirstOfType = func() (t [3][4]int16) {
 	for c := range t {

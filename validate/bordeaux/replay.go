@@ -129,6 +129,7 @@ func ReplayState(rec *validate.Record, opt validate.Options) (*State, *validate.
 	r := new(replayer)
 	r.reset(rec, opt)
 	st, rep := r.replay()
+	st.settle()
 	for _, p := range st.Players {
 		p.Sync()
 	}
@@ -149,7 +150,7 @@ func replayNoState(rec *validate.Record, opt validate.Options) *validate.Report 
 }
 
 func (r *replayer) replay() (*State, *validate.Report) {
-	rec, opt := r.rec, r.opt
+	rec, opt := r.rec, &r.opt
 	if opt.Tables != nil {
 		// The sheets are decoded from their codes with the embedded
 		// template; a group's own sheets come in as layout files.
@@ -160,24 +161,32 @@ func (r *replayer) replay() (*State, *validate.Report) {
 	if err := r.header(); err != nil {
 		return r.st, r.rep
 	}
-	truncated, cut := false, opt.AtLine > 0
+	truncated, atLine := false, opt.AtLine
+	var last *validate.Line // r.last, kept here: a local is written without a write barrier
 	for i, l := range rec.Lines {
-		if cut && opt.Truncated(l) {
+		if atLine > 0 && l.Num > atLine { // opt.Truncated(l)
 			truncated = true
 			if r.started && !r.st.Ended && r.st.Year > 0 && yearIsOver(rec.Lines[i:]) {
 				// No action of this year follows: its free workers
 				// passed, shown as at the end of the game.
-				for _, p := range r.st.Players {
-					p.endYear(r.st.Year)
-				}
+				r.st.closed = r.st.Year
 			}
 			break
 		}
-		r.last = l
-		if err := r.line(l); err != nil {
+		last = l
+		var err error
+		if l.Kind == validate.KindAction && r.started && !r.st.Ended {
+			// line's usual case, without its call
+			r.rep.Actions++
+			err = r.action(l)
+		} else {
+			err = r.line(l)
+		}
+		if err != nil {
 			return r.st, r.rep
 		}
 	}
+	r.last = last
 	if truncated {
 		return r.st, r.rep
 	}
@@ -376,11 +385,9 @@ func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 	if r.st.Ended || y != cur+1 || y > LastYear {
 		return r.yearOutOfTurn(l, ti, y)
 	}
-	if cur > 0 {
-		for _, p := range r.st.Players {
-			p.endYear(cur)
-		}
-	}
+	// The free workers of the year before pass (State.closed); each
+	// player's flags of the year are cleared at their first line.
+	r.st.closed = cur
 	r.st.Year = y
 	leader := r.leaderOf(y)
 	if leader != nil {
@@ -436,10 +443,7 @@ func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 	if cell.Region == 0 || cell.Resource == 0 {
 		return r.yearUnwritten(l, y, leader, cell)
 	}
-	r.st.Top[y] = cell
-	for _, p := range r.st.Players {
-		p.Top[y] = cell
-	}
+	r.st.Top[y] = cell // each player's Top too (State.settle)
 	return nil
 }
 
@@ -562,9 +566,7 @@ func (r *replayer) end(l *validate.Line) error {
 		}
 		return r.fail(d)
 	}
-	for _, p := range r.st.Players {
-		p.endYear(LastYear)
-	}
+	r.st.closed = LastYear
 	r.st.Ended = true
 	// the tallies are the scorer's input only: cut from the replayer
 	ts, rows := tallies(r.st, r.bufs.tallies[:0], r.bufs.rows[:0])

@@ -42,6 +42,23 @@ type State struct {
 	// played ('13 is each player's own, in PlayerState.Top).
 	Top   [14]layouts.TopCell
 	Rules Rulings
+	// closed is the last year whose free workers passed. The replay
+	// leaves those passes, and each player's copy of Top, unwritten while
+	// it runs (nothing it checks reads a past year's cells): settle
+	// writes them for a caller that reads the sheets.
+	closed int
+}
+
+// settle writes what a replay keeps implicit while it runs: the passes
+// of the free workers of every year closed, and the shared schedule in
+// each player's Top ('13 is each player's own, written as it is chosen).
+func (s *State) settle() {
+	for _, p := range s.Players {
+		for y := FirstYear; y <= s.closed; y++ {
+			p.passFree(y)
+		}
+		copy(p.Top[:LastYear], s.Top[:LastYear])
+	}
 }
 
 // PlayerState is one player's sheet.
@@ -96,9 +113,13 @@ type PlayerState struct {
 	nComps       int
 	oddWines     uint64
 	circledPaths uint64
-	// this year's actions
+	// this year's actions, those of year flagsYear: the replay clears them
+	// at a player's first line of a year, not every player's every year
 	madeWine, gained bool
 	acted            [3]bool
+	flagsYear        int
+	// circledBits has bit i set for each circled wine i < 64
+	circledBits uint64
 	// buffers for the questions an action raises
 	rowsBuf  [8]int
 	winesBuf [4]*layouts.Wine
@@ -173,7 +194,7 @@ func (p *PlayerState) wineIndex(r layouts.Region, c layouts.Colour, age int) int
 	if ri >= 3 || ci >= 3 || a-1 >= 3 {
 		return -1
 	}
-	return int(p.idx.wineIn[ri][ci][a])
+	return int(p.idx.wineIn[wineKey(ri, ci, a)])
 }
 
 // WineIn returns the player's wine of a region, colour and age, or nil.
@@ -268,6 +289,9 @@ type Answerer interface {
 func (p *PlayerState) circle(wi, year int, a Answerer) error {
 	p.circled[wi] = int8(year)
 	p.nCircled++
+	if wi < 64 {
+		p.circledBits |= 1 << wi
+	}
 	w := &p.Layout.Wines[wi]
 	// as unsigned numbers, the tests also bound the indexes
 	if c := uint(colourIndex(w.Type.Colour)); c < 3 {
@@ -468,9 +492,11 @@ func (p *PlayerState) makeWine(worker, wi, letters, year int, a Answerer) error 
 // to the last column: one slice of the row, its bounds checked once.
 func (p *PlayerState) writeRow(worker, year, n int, c byte) {
 	row := &p.Grid[worker]
-	// as unsigned numbers, the tests also bound the indexes
-	for y := uint(year); y < uint(year+n) && y < Columns; y++ {
-		row[y] = c
+	if end := min(year+n, Columns); year < end {
+		cells := row[year:end] // bounds checked here, not per cell
+		for i := range cells {
+			cells[i] = c
+		}
 	}
 }
 
@@ -492,8 +518,15 @@ func (p *PlayerState) gainAction(worker int, r layouts.Resource, n, year int, a 
 	return nil
 }
 
-// endYear fills a pass in every available worker's row.
+// endYear fills a pass in every available worker's row and clears the
+// year's actions.
 func (p *PlayerState) endYear(year int) {
+	p.passFree(year)
+	p.madeWine, p.gained, p.acted = false, false, [3]bool{}
+}
+
+// passFree fills a pass in every available worker's row in year.
+func (p *PlayerState) passFree(year int) {
 	if year < Columns { // the three rows, unrolled
 		g := &p.Grid
 		if g[RedWorker][year] == 0 {
@@ -506,7 +539,6 @@ func (p *PlayerState) endYear(year int) {
 			g[YellowWorker][year] = '-'
 		}
 	}
-	p.madeWine, p.gained, p.acted = false, false, [3]bool{}
 }
 
 // FilledEdges returns the filled paths as pairs of wine IDs.
