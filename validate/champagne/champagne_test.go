@@ -118,6 +118,14 @@ func invariants(s *state) error {
 	if s.round < 0 || s.round > r.Rounds {
 		return fmt.Errorf("round %d", s.round)
 	}
+	// place reads the player to place from his wPlace step.
+	if w := s.next(); w.kind == wPlace {
+		turn := s.turn
+		if cur := s.current(); cur != w.who {
+			return fmt.Errorf("the wPlace step is %s's, but it is %s's turn", s.nameOf(w.who), s.nameOf(cur))
+		}
+		s.turn = turn
+	}
 	return nil
 }
 

@@ -30,7 +30,7 @@ func (s *state) finish() {
 		pt := champagne.PlayerTally{Name: p.name, Seat: i + 1, Merchant: p.merchant, Prestige: p.pp,
 			Cards: emptied(cards), Grapes: emptied(grapes),
 			Still: p.stillCount(), Cellar: p.cellarCount(), Oeno: p.oenoCount(), Grid: sum3(p.grid),
-			Eco: s.r.ecoValue(p.eco), EcoPos: p.eco, Protection: p.tokens["protection"] > 0}
+			Eco: s.r.ecoValue(p.eco), EcoPos: p.eco, Protection: p.token(s.r.tk.protection) > 0}
 		if p.merchant {
 			pt.Seat = 0
 		}

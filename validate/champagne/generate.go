@@ -468,7 +468,7 @@ func (g *gen) event() error {
 	if kind == "climatic-hazards" {
 		for i := 0; i < s.humans; i++ {
 			p := s.players[i]
-			if p.tokens["protection"] > 0 && g.pick(2) == 0 {
+			if p.token(s.r.tk.protection) > 0 && g.pick(2) == 0 {
 				g.used("protection")
 				if err := g.emit("%s: use protection", p.name); err != nil {
 					return err

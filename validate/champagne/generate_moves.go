@@ -18,18 +18,19 @@ func (g *gen) place(who int) error {
 	p := s.players[who]
 	// A free disc first, now and then.
 	if !p.discUsed && s.available(who) > 0 && g.pick(2) == 0 {
-		for _, z := range zoneOrder {
-			if s.actionToken(p, z) == "" || (z == "marketing" && len(s.zone(z)) == 0) {
+		for zi, z := range zoneOrder {
+			k := s.actionToken(p, zi)
+			if k < 0 || (z == "marketing" && len(s.zone(z)) == 0) {
 				continue
 			}
 			if c := g.freeSpot(who, z); c >= 0 {
-				g.used(s.actionToken(p, z))
-				g.note("use " + s.actionToken(p, z))
+				g.used(s.r.tokenKinds[k])
+				g.note("use " + s.r.tokenKinds[k])
 				return g.emit("%s: disc %s", p.name, g.spotWord(z, c))
 			}
 		}
 	}
-	if !p.discUsed && s.available(who) > 0 && p.tokens["reservation"] > 0 {
+	if !p.discUsed && s.available(who) > 0 && p.token(s.r.tk.reservation) > 0 {
 		gamble := g.pick(3) == 0 // now and then a card he cannot fill yet: the penalty may follow
 		for _, sec := range s.sectors {
 			for _, c := range []*marketCard{sec.active, sec.prov} {
@@ -190,7 +191,7 @@ func (g *gen) gain(who int, k string, write func(string) error) error {
 	}
 	g.note("gain " + k)
 	p := g.s.players[who]
-	if k != "land" && (p.merchant || p.tokens[k] == 0) {
+	if k != "land" && (p.merchant || p.token(g.r.tokenID(k)) == 0) {
 		g.discards = append(g.discards, k) // applied at once (or ignored by the Merchant)
 	}
 	return nil
@@ -311,13 +312,13 @@ func (g *gen) ship(w want) error {
 						g.supply = append(g.supply, rest...)
 						g.onMarket[secIdx] = nil
 					}
-					if k != "land" && (p.tokens[k] == 0) {
+					if k != "land" && (p.token(g.r.tokenID(k)) == 0) {
 						g.discards = append(g.discards, k)
 					}
 					return nil
 				})
 			}
-			if (c.Transport == "plane" || c.Transport == "boat") && p.tokens["transport"] > len(transportFor) && g.pick(2) == 0 &&
+			if (c.Transport == "plane" || c.Transport == "boat") && p.token(s.r.tk.transport) > len(transportFor) && g.pick(2) == 0 &&
 				s.event != "airports-strike" && s.event != "seaports-strike" {
 				transportFor = append(transportFor, c.ID)
 			}
@@ -334,7 +335,7 @@ func (g *gen) ship(w want) error {
 	if len(parts) == 0 {
 		return g.emit("%s: ship none", p.name)
 	}
-	for _, id := range transportFor[:min(len(transportFor), p.tokens["transport"])] {
+	for _, id := range transportFor[:min(len(transportFor), p.token(s.r.tk.transport))] {
 		if err := g.emit("%s: use transport %s", p.name, id); err != nil {
 			return err
 		}

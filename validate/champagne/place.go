@@ -69,7 +69,7 @@ func (s *state) spotOf(l *validate.Line, i int, vb verb) (int, int, *ruleError) 
 	} else {
 		zone = l.Verb // token 0 is the verb, lower-cased already
 		if i > 0 {
-			zone = l.Lower(i)
+			zone = lower(l.Word(i))
 		}
 		zi = zoneIndex(zone)
 	}
@@ -95,7 +95,7 @@ func (s *state) spotOf(l *validate.Line, i int, vb verb) (int, int, *ruleError) 
 				return zi, k, nil
 			}
 		}
-		w = l.Lower(i + 1)
+		w = lower(l.Word(i + 1))
 		if v := s.r.vine(w); v != nil {
 			for k, c := range s.offers {
 				if c == v {
@@ -109,7 +109,7 @@ func (s *state) spotOf(l *validate.Line, i int, vb verb) (int, int, *ruleError) 
 		}
 		return 0, 0, e
 	case zMarketing:
-		switch w = l.Lower(i + 1); w {
+		switch w = lower(l.Word(i + 1)); w {
 		case "n1":
 			return zi, 0, nil
 		case "n2":
@@ -179,7 +179,10 @@ func spotName(zone string, k int) string {
 func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	disc := vb == vDisc
 	p := s.players[who]
-	if cur := s.current(); cur != who {
+	// The player whose turn it is was current() when his wPlace step was
+	// pushed, and nothing changes the turn before a placement line (the
+	// tests' invariants check it): not counted again.
+	if cur := s.next().who; cur != who {
 		if s.available(who) <= 0 && !disc {
 			return fail(-1, "%s (next, %s)", s.noneLeft(who), s.expectText())
 		}
@@ -207,9 +210,9 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 		return e
 	}
 	zone := zoneNames[zi]
-	kind := ""
+	kind := -1 // the additional-action token of a disc
 	if disc {
-		if kind = s.actionToken(p, zone); kind == "" {
+		if kind = s.actionToken(p, zi); kind < 0 {
 			return fail(1, "%s has no additional-action token for the %s zone", p.name, zone)
 		}
 	}
@@ -297,21 +300,16 @@ var zoneActionTokens = func() (ks [len(zoneNames)]string) {
 	return ks
 }()
 
-// actionToken finds an additional-action token the player holds for a zone.
-func (s *state) actionToken(p *player, zone string) string {
-	var key string
-	if i := zoneIndex(zone); i >= 0 {
-		key = zoneActionTokens[i]
-	} else {
-		key = "additional-action-" + zone
+// actionToken finds an additional-action token the player holds for a
+// zone (zi: its zoneNames index): its kind, -1 for none.
+func (s *state) actionToken(p *player, zi int) int {
+	if k := s.r.tk.zoneAction[zi]; p.token(k) > 0 {
+		return k
 	}
-	if p.tokens[key] > 0 {
-		return key
+	if k := s.r.tk.additional; p.token(k) > 0 {
+		return k
 	}
-	if p.tokens["additional-action"] > 0 {
-		return "additional-action"
-	}
-	return ""
+	return -1
 }
 
 // reserve places the disc of a market reservation token on a visible card.
@@ -320,7 +318,7 @@ func (s *state) reserve(who int, l *validate.Line) *ruleError {
 	if cur := s.current(); cur != who {
 		return fail(-1, "it is %s's turn to place, not %s's", s.called(cur), p.name)
 	}
-	if p.tokens["reservation"] == 0 {
+	if p.token(s.r.tk.reservation) == 0 {
 		return fail(1, "%s has no market reservation token", p.name)
 	}
 	if p.discUsed {
@@ -329,7 +327,7 @@ func (s *state) reserve(who int, l *validate.Line) *ruleError {
 	if len(l.Tokens) != 3 {
 		return syntax(0, "a reservation names the market card: %s: use reservation F07", p.name)
 	}
-	c := s.visible(strings.ToUpper(l.Word(2)))
+	c := s.visible(upper(l.Word(2)))
 	if c == nil {
 		return fail(2, "%s is not one of the market cards on the board (%s)", l.Word(2), s.visibleList())
 	}
@@ -338,9 +336,9 @@ func (s *state) reserve(who int, l *validate.Line) *ruleError {
 			return fail(2, "%s is already reserved by %s", c.ID, o.name)
 		}
 	}
-	s.useUp(p, "reservation")
+	s.useUp(p, s.r.tk.reservation)
 	p.discUsed = true
-	p.reserved = c.ID
+	p.reserved, p.resKey = c.ID, c.key
 	return nil
 }
 
@@ -374,8 +372,9 @@ func (s *state) visible(id string) *marketCard {
 
 // useToken: the protection against the cold, or a change of transport.
 func (s *state) useToken(p *player, l *validate.Line) *ruleError {
-	kind := l.Lower(1)
-	if p.tokens[kind] == 0 {
+	kind := lower(l.Word(1))
+	k := s.r.tokenID(kind)
+	if p.token(k) == 0 {
 		return fail(1, "%s has no %s token", p.name, kind)
 	}
 	if s.round == 0 {
@@ -386,7 +385,7 @@ func (s *state) useToken(p *player, l *validate.Line) *ruleError {
 		if len(l.Tokens) != 2 {
 			return syntax(2, "the protection against the cold names nothing more: %s: use protection", p.name)
 		}
-		if s.event != "climatic-hazards" {
+		if s.ev != evClimaticHazards {
 			return fail(1, "the protection against the cold cancels the climatic hazards; this round's event is %s", s.event)
 		}
 		if p.protected {
@@ -400,25 +399,22 @@ func (s *state) useToken(p *player, l *validate.Line) *ruleError {
 		if len(l.Tokens) != 3 {
 			return syntax(2, "the change of transport names the market card it applies to: %s: use transport E10", p.name)
 		}
-		c := s.visible(strings.ToUpper(l.Word(2)))
+		c := s.visible(upper(l.Word(2)))
 		if c == nil {
 			return fail(2, "%s is not one of the market cards on the board (%s)", l.Word(2), s.visibleList())
 		}
 		if c.Transport != "plane" && c.Transport != "boat" {
 			return fail(2, "the change of transport turns a plane into a boat or a boat into a plane; %s goes by %s", c.ID, c.Transport)
 		}
-		p.transport[c.ID] = true
+		p.transport = append(p.transport, c.key)
 	}
-	s.useUp(p, kind)
+	s.useUp(p, k)
 	return nil
 }
 
-// useUp discards a used token face up.
-func (s *state) useUp(p *player, kind string) {
+// useUp discards a used token (a kind the player holds) face up.
+func (s *state) useUp(p *player, kind int) {
 	p.tokens[kind]--
-	if p.tokens[kind] == 0 {
-		delete(p.tokens, kind)
-	}
 	s.tokensHeld[kind]--
-	s.discardToken(kind)
+	s.discardToken()
 }

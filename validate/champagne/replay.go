@@ -49,6 +49,7 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	s.vineUnseen = r.vineDeck
 	s.eventsSeen = reuse.Zeroed(s.eventsSeen, len(r.eventCopies))
 	s.inheritSeen, s.dealt = reuse.Zeroed(s.inheritSeen, len(r.Inherit)), reuse.Zeroed(s.dealt, len(r.Inherit))
+	s.tokensOut, s.tokensHeld = reuse.Zeroed(s.tokensOut, len(r.tokenKinds)), reuse.Zeroed(s.tokensHeld, len(r.tokenKinds))
 	for _, v := range rec.Variants {
 		k, val, _ := strings.Cut(strings.ToLower(v), "=")
 		switch k {
@@ -114,7 +115,7 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 		if sec == nil {
 			sec = &sector{}
 		}
-		*sec = sector{discard: emptied(sec.discard), tokens: r.MarketTokens}
+		*sec = sector{tokens: r.MarketTokens}
 		s.sectors = append(s.sectors, sec)
 	}
 	s.tokenSupply = r.tokensInBox - r.MarketTokens*len(r.SectorNames)
@@ -276,7 +277,7 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 		case vExchange:
 			return s.exchange(p, l)
 		case vUse:
-			switch w := l.Lower(1); {
+			switch w := lower(l.Word(1)); {
 			case w == "protection" || w == "transport":
 				return s.useToken(p, l)
 			case w == "reservation" || strings.HasPrefix(w, "additional-action"):
@@ -1051,7 +1052,7 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 		// The key lower-cased (no allocation when it is already); the
 		// value as written, lower-cased only for a message.
 		k, v, ok := strings.Cut(l.Word(i), "=")
-		k = strings.ToLower(k)
+		k = lower(k)
 		if !ok {
 			return syntax(i, "merchant check KEY=VALUE …: pp, eco, cellar, oeno, grid")
 		}
@@ -1128,7 +1129,7 @@ func isDecimal(w string, n int) bool {
 
 func tokenCount(p *player) int {
 	n := 0
-	for _, c := range p.tokens {
+	for _, c := range p.tokens { // per kind
 		n += c
 	}
 	return n

@@ -26,7 +26,7 @@ func (s *state) startResolution() {
 			}
 		}
 	}
-	if s.event == "subsidies" {
+	if s.ev == evSubsidies {
 		ws = append(ws, want{kind: wAuto, step: stepPaySubsidies})
 	}
 	if len(s.board[zMarketing]) > 0 {
@@ -151,7 +151,7 @@ func (s *state) plant(who int, l *validate.Line, w want) *ruleError {
 	if len(l.Tokens) != 3 || s.r.vine(l.Word(1)) != card {
 		return fail(1, "%s took %s and places it now: %s: plant %s REGION", p.name, card.ID, p.name, card.ID)
 	}
-	r := s.r.region(l.Lower(2))
+	r := s.r.region(lower(l.Word(2)))
 	if r < 0 {
 		return fail(2, "no region is called %q: %s", l.Word(2), strings.Join(s.r.Regions, ", ")).withHint(l.Word(2), s.r.Regions)
 	}
@@ -212,7 +212,7 @@ func (s *state) build(zi, k, who int) {
 	if s.linkedBonus(zi, k, who) {
 		ws = append(ws, want{kind: wToken, who: who, reason: forLinkedSpots, zone: int8(zi)})
 	}
-	if s.event == "subsidies" && s.subsidyDue(who, zoneNames[zi]) {
+	if s.ev == evSubsidies && s.subsidyDue(who, zoneNames[zi]) {
 		s.subsidies = append(s.subsidies, who) // drawn in turn order once both zones are resolved
 	}
 	s.pushFront(ws...)
@@ -373,7 +373,7 @@ func (s *state) producedOf(p *player, left [3]int) [3]int {
 	g := p.grapes
 	// The climatic hazards strike a region (s.eventArg) of an unprotected
 	// player: its cards' grapes are taken off.
-	if s.event == "climatic-hazards" && !p.protected {
+	if s.ev == evClimaticHazards && !p.protected {
 		for _, o := range p.vines {
 			if o.region == s.eventArg {
 				g[o.card.Grape] -= o.card.Qty
@@ -553,7 +553,7 @@ func kindOf(c [3]int) int {
 func (s *state) endSeason() {
 	for _, p := range s.players {
 		if p.reserved != "" {
-			if c := s.marketSeen[p.reserved]; c != nil {
+			if c := s.seenCard(p.resKey); c != nil {
 				if s.r.on.ReservationPenaltyWithEvent {
 					p.pp -= s.value(c)
 				} else {
@@ -619,8 +619,8 @@ func (s *state) tokenLine(who int, l *validate.Line, w want) *ruleError {
 			s.tokensOut[k] = s.tokensHeld[k] + s.landOut(k)
 		}
 	}
-	if s.tokensOut[kind] >= s.r.Tokens[kind] {
-		return fail(1, "the box holds %d %s token(s), and none is left in the supply", s.r.Tokens[kind], kind)
+	if s.tokensOut[kind] >= s.r.tokenBox[kind] {
+		return fail(1, "the box holds %d %s token(s), and none is left in the supply", s.r.tokenBox[kind], s.r.tokenKinds[kind])
 	}
 	s.tokenSupply--
 	s.tokensOut[kind]++
@@ -628,8 +628,8 @@ func (s *state) tokenLine(who int, l *validate.Line, w want) *ruleError {
 	return nil
 }
 
-func (s *state) landOut(kind string) int {
-	if kind != "land" {
+func (s *state) landOut(kind int) int {
+	if kind != s.r.tk.land {
 		return 0
 	}
 	n := 0
@@ -639,23 +639,25 @@ func (s *state) landOut(kind string) int {
 	return n
 }
 
-// tokenKind reads a token's name; land-REGION also returns the region.
-func (s *state) tokenKind(l *validate.Line, i int) (string, int, *ruleError) {
-	w := l.Lower(i)
+// tokenKind reads a token's name: its kind (rules.tokenKinds index);
+// land-REGION also returns the region.
+func (s *state) tokenKind(l *validate.Line, i int) (int, int, *ruleError) {
+	w := lower(l.Word(i))
 	if strings.HasPrefix(w, "land-") {
 		r := s.r.region(strings.TrimPrefix(w, "land-"))
 		if r < 0 {
-			return "", 0, fail(i, "the land ownership token goes on a region: land-%s", strings.Join(s.r.Regions, "|land-"))
+			return -1, 0, fail(i, "the land ownership token goes on a region: land-%s", strings.Join(s.r.Regions, "|land-"))
 		}
-		return "land", r, nil
+		return s.r.tk.land, r, nil
 	}
 	if w == "land" {
-		return "", 0, fail(i, "the land ownership token names its region when it is gained: land-REGION")
+		return -1, 0, fail(i, "the land ownership token names its region when it is gained: land-REGION")
 	}
-	if _, ok := s.r.Tokens[w]; !ok {
-		return "", 0, fail(i, "no bonus token is called %q: %s", l.Word(i), tokenList(s.r)).withHint(w, strings.Split(tokenList(s.r), ", "))
+	k := s.r.tokenID(w) // land, the one kind counted whether the box has it or not, is read above
+	if k < 0 {
+		return -1, 0, fail(i, "no bonus token is called %q: %s", l.Word(i), tokenList(s.r)).withHint(w, strings.Split(tokenList(s.r), ", "))
 	}
-	return w, -1, nil
+	return k, -1, nil
 }
 
 func tokenList(r *rules) string {
@@ -671,25 +673,25 @@ func tokenList(r *rules) string {
 }
 
 // gainToken applies an instant token or keeps a free-use one.
-func (s *state) gainToken(p *player, kind string, region int) {
-	if n, ok := s.r.TokenPrestige[kind]; ok {
-		p.pp += n
-		s.discardToken(kind)
+func (s *state) gainToken(p *player, kind int, region int) {
+	if s.r.tokenInstant[kind] {
+		p.pp += s.r.tokenPP[kind]
+		s.discardToken()
 		return
 	}
 	switch kind {
-	case "eco":
+	case s.r.tk.eco:
 		s.gainEco(p, s.r.TokenEco)
-		s.discardToken(kind)
-	case "land":
+		s.discardToken()
+	case s.r.tk.land:
 		if p.merchant {
-			s.discardToken(kind)
+			s.discardToken()
 			return
 		}
 		p.land = append(p.land, region)
 	default:
 		if p.merchant {
-			s.discardToken(kind)
+			s.discardToken()
 			return
 		}
 		p.tokens[kind]++
@@ -697,4 +699,4 @@ func (s *state) gainToken(p *player, kind string, region int) {
 	}
 }
 
-func (s *state) discardToken(kind string) { s.tokenDisc++ }
+func (s *state) discardToken() { s.tokenDisc++ }

@@ -1,6 +1,7 @@
 package champagne
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -54,11 +55,17 @@ type rules struct {
 	tokensInBox     int            // the sum of Tokens
 	TokenPrestige   map[string]int // prestige-N kinds -> N
 	TokenEco        int            // eco levels of an eco token
+	tokenKinds      []string       // Tokens' kinds, sorted, and land (counted whether the box has it or not): a kind's index in the game's counts
+	tokenIndex      nameIndex      // kind -> index in tokenKinds
+	tokenBox        []int          // Tokens by index in tokenKinds
+	tokenPP         []int          // TokenPrestige by index in tokenKinds
+	tokenInstant    []bool         // the kind is in TokenPrestige
+	tk              tokenIDs       // the kinds the engine names
 	Events          map[string]int // event kinds and copies in the box
 	EventsDrawn     int
-	eventIndex      map[string]int // event kind -> index in eventCopies
-	eventCopies     []int          // copies in the box of each event kind
-	vineDeck        int            // the vineyard cards of the stacks (all but the inheritance ones)
+	eventIndex      nameIndex // event kind -> index in eventCopies
+	eventCopies     []int     // copies in the box of each event kind
+	vineDeck        int       // the vineyard cards of the stacks (all but the inheritance ones)
 	InheritKeep     int
 	InheritBox      map[string]int             // inheritance cards of each kind in the box
 	inheritBox      [len(inheritKinds) + 1]int // InheritBox by inheritKindIndex
@@ -75,11 +82,12 @@ type rules struct {
 	zonePerPlayer   [len(zoneNames)]int
 	wineryCaps      []int // wineryCaps[n]: what the first n modules hold
 	on              options
-	floorZero       bool           // negative-score floor-zero
-	vineIndex       map[string]int // folded key or printed name -> index in Vineyards
-	regionIndex     map[string]int // folded key or printed name -> region index
-	inheritIndex    map[string]int // upper-cased id -> index in Inherit of its first card
-	marketIndex     map[string]int // upper-cased id -> index in T.Markets; nil when an id is not ASCII (folding is then Unicode's)
+	floorZero       bool      // negative-score floor-zero
+	vineIndex       nameIndex // folded key or printed name -> index in Vineyards
+	regionIndex     nameIndex // folded key or printed name -> region index
+	inheritIndex    nameIndex // upper-cased id -> index in Inherit of its first card
+	marketIndex     nameIndex // upper-cased id -> index in T.Markets; unused when an id is not ASCII (folding is then Unicode's)
+	marketByIndex   bool      // every market id of the tables is ASCII: marketIndex is in use
 }
 
 type shipRow struct {
@@ -128,9 +136,9 @@ type spot struct {
 // (accents, case and hyphens folded: "Épernay" is epernay).
 func (r *rules) vine(id string) *vineCard {
 	// Records write the key as it is: try it before folding.
-	i, ok := r.vineIndex[id]
+	i, ok := r.vineIndex.get(id)
 	if !ok {
-		i, ok = r.vineIndex[tables.Fold(id)]
+		i, ok = r.vineIndex.get(tables.Fold(id))
 	}
 	if !ok {
 		return nil
@@ -140,21 +148,21 @@ func (r *rules) vine(id string) *vineCard {
 
 // index builds the name lookups once per tables.
 func (r *rules) index() {
-	r.vineIndex = map[string]int{}
+	r.vineIndex = newNameIndex(2 * len(r.Vineyards))
 	for i := len(r.Vineyards) - 1; i >= 0; i-- { // the first card wins a shared name
-		r.vineIndex[tables.Fold(r.Vineyards[i].Name)] = i
+		r.vineIndex.put(tables.Fold(r.Vineyards[i].Name), i)
 	}
 	for i := len(r.Vineyards) - 1; i >= 0; i-- {
-		r.vineIndex[r.Vineyards[i].ID] = i
+		r.vineIndex.put(r.Vineyards[i].ID, i)
 	}
-	r.regionIndex = map[string]int{}
+	r.regionIndex = newNameIndex(2 * len(r.Regions))
 	for i := len(r.Regions) - 1; i >= 0; i-- {
 		if i < len(r.RegionNames) {
-			r.regionIndex[tables.Fold(r.RegionNames[i])] = i
+			r.regionIndex.put(tables.Fold(r.RegionNames[i]), i)
 		}
 	}
 	for i := len(r.Regions) - 1; i >= 0; i-- {
-		r.regionIndex[r.Regions[i]] = i
+		r.regionIndex.put(r.Regions[i], i)
 	}
 }
 
@@ -174,7 +182,7 @@ func (r *rules) nearVine(name string) string {
 
 // region finds a scoring region by key or printed name.
 func (r *rules) region(name string) int {
-	if r.regionIndex == nil { // while the tables are being read
+	if r.regionIndex.slots == nil { // while the tables are being read
 		k := tables.Fold(name)
 		for i, n := range r.Regions {
 			if n == k || (i < len(r.RegionNames) && tables.Fold(r.RegionNames[i]) == k) {
@@ -183,10 +191,10 @@ func (r *rules) region(name string) int {
 		}
 		return -1
 	}
-	if i, ok := r.regionIndex[name]; ok {
+	if i, ok := r.regionIndex.get(name); ok {
 		return i
 	}
-	if i, ok := r.regionIndex[tables.Fold(name)]; ok {
+	if i, ok := r.regionIndex.get(tables.Fold(name)); ok {
 		return i
 	}
 	return -1
@@ -216,14 +224,26 @@ func (r *rules) knownTransport(mode string) bool {
 // market finds a market card of the tables by id, as tables.Market does
 // (case folded), by map when the ids allow it.
 func (r *rules) market(id string) (*tables.MarketCard, bool) {
-	if r.marketIndex != nil && isASCII(id) {
-		i, ok := r.marketIndex[strings.ToUpper(id)]
+	if r.marketByIndex && isASCII(id) {
+		i, ok := r.marketIndex.get(upper(id))
 		if !ok {
 			return nil, false
 		}
 		return &r.T.Markets[i], true
 	}
 	return r.T.Market(id)
+}
+
+// marketOf is market(c.ID) for a card whose key is set (state.cardKey):
+// the key of an id the tables print is its index.
+func (r *rules) marketOf(c *marketCard) (*tables.MarketCard, bool) {
+	if r.marketByIndex && isASCII(c.ID) {
+		if c.key < len(r.T.Markets) {
+			return &r.T.Markets[c.key], true
+		}
+		return nil, false
+	}
+	return r.market(c.ID)
 }
 
 func isASCII(s string) bool {
@@ -317,6 +337,50 @@ type options struct {
 // opt reports whether a house ruling of the tables has the given value.
 func (r *rules) opt(name, value string) bool { return r.Options[name] == value }
 
+// tokenIDs are the indices in rules.tokenKinds of the token kinds the
+// engine names, -1 for a kind the box does not hold (land is always
+// counted).
+type tokenIDs struct {
+	land, eco, protection, reservation, transport int
+	additional                                    int                 // additional-action, any zone
+	zoneAction                                    [len(zoneNames)]int // additional-action-ZONE
+}
+
+// tokenID is a kind's index in tokenKinds, -1 for none.
+func (r *rules) tokenID(kind string) int {
+	if i, ok := r.tokenIndex.get(kind); ok {
+		return i
+	}
+	return -1
+}
+
+// indexTokens numbers the token kinds (after Tokens and TokenPrestige are
+// read).
+func (r *rules) indexTokens() {
+	r.tokenKinds = r.tokenKinds[:0]
+	for k := range r.Tokens {
+		r.tokenKinds = append(r.tokenKinds, k)
+	}
+	if _, ok := r.Tokens["land"]; !ok {
+		r.tokenKinds = append(r.tokenKinds, "land")
+	}
+	sort.Strings(r.tokenKinds)
+	r.tokenIndex = newNameIndex(len(r.tokenKinds))
+	r.tokenBox = make([]int, len(r.tokenKinds))
+	r.tokenPP = make([]int, len(r.tokenKinds))
+	r.tokenInstant = make([]bool, len(r.tokenKinds))
+	for i, k := range r.tokenKinds {
+		r.tokenIndex.put(k, i)
+		r.tokenBox[i] = r.Tokens[k]
+		r.tokenPP[i], r.tokenInstant[i] = r.TokenPrestige[k]
+	}
+	r.tk = tokenIDs{land: r.tokenID("land"), eco: r.tokenID("eco"), protection: r.tokenID("protection"),
+		reservation: r.tokenID("reservation"), transport: r.tokenID("transport"), additional: r.tokenID("additional-action")}
+	for i := range zoneNames {
+		r.tk.zoneAction[i] = r.tokenID(zoneActionTokens[i])
+	}
+}
+
 // inheritKinds are the kinds of Inheritance cards.
 var inheritKinds = [...]string{"vineyard", "press", "winery"}
 
@@ -335,8 +399,8 @@ func inheritKindIndex(kind string) int {
 }
 
 func (r *rules) inheritance(id string) *inheritCard {
-	if r.inheritIndex != nil {
-		if i, ok := r.inheritIndex[id]; ok {
+	if r.inheritIndex.slots != nil {
+		if i, ok := r.inheritIndex.get(id); ok {
 			return &r.Inherit[i]
 		}
 		return nil

@@ -121,22 +121,24 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 			return nil, fail(i+1, "%s is not in the tables' market cards: declare it as market SECTOR ID CUVEES PP TRANSPORT", l.Word(i+1))
 		}
 		if !strings.EqualFold(m.Sector, l.Word(i)) {
-			return nil, fail(i+1, "%s is a %s card", strings.ToUpper(m.ID), m.Sector)
+			return nil, fail(i+1, "%s is a %s card", upper(m.ID), m.Sector)
 		}
 		cu, _ := cubeCounts(m.Cuvees, cuveeLetters)
 		c := s.newCard()
-		*c = marketCard{ID: strings.ToUpper(m.ID), Sector: s.r.sector(m.Sector), Cuvees: cu, PP: m.Value, Transport: m.Transport}
+		*c = marketCard{ID: upper(m.ID), Sector: s.r.sector(m.Sector), Cuvees: cu, PP: m.Value, Transport: m.Transport}
+		c.key = s.cardKey(c.ID)
 		return c, nil
 	}
 	if len(l.Tokens) != i+5 {
 		return nil, syntax(0, "a market card is declared as: market SECTOR ID CUVEES PP TRANSPORT (market france F07 TTN 9 truck), or market SECTOR ID as the tables print it")
 	}
-	sec := s.r.sector(l.Lower(i))
+	sec := s.r.sector(lower(l.Word(i)))
 	if sec < 0 {
 		return nil, fail(i, "no market sector is called %q: %s", l.Word(i), strings.Join(s.r.SectorNames, ", ")).withHint(l.Word(i), s.r.SectorNames)
 	}
 	c := s.newCard()
-	*c = marketCard{ID: strings.ToUpper(l.Word(i + 1)), Sector: sec}
+	*c = marketCard{ID: upper(l.Word(i + 1)), Sector: sec}
+	c.key = s.cardKey(c.ID)
 	cu, ok := cubeCounts(l.Word(i+2), cuveeLetters)
 	if !ok || sum3(cu) == 0 {
 		e := syntax(i+2, "a market card asks for cuvées T (Tradition Brut), N (Blanc de noirs), B (Blanc de blancs): market france F07 TTN 9 truck")
@@ -151,13 +153,13 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 		return nil, syntax(i+3, "a market card's prestige is a number, not %q", l.Word(i+3))
 	}
 	c.PP = pp
-	c.Transport = l.Lower(i + 4)
+	c.Transport = lower(l.Word(i + 4))
 	if !s.r.knownTransport(c.Transport) {
 		return nil, fail(i+4, "no mode of transport is called %q: %s", l.Word(i+4), transportList(s.r)).withHint(l.Word(i+4), strings.Split(transportList(s.r), ", "))
 	}
 	// A card the tables print from the box (not an assumed placeholder)
 	// is checked against its printed contents.
-	if m, ok := s.r.market(c.ID); ok && m.Src != "assumed" {
+	if m, ok := s.r.marketOf(c); ok && m.Src != "assumed" {
 		cu, _ := cubeCounts(m.Cuvees, cuveeLetters)
 		if !strings.EqualFold(m.Sector, s.r.SectorNames[sec]) || cu != c.Cuvees || m.Value != c.PP || !strings.EqualFold(m.Transport, c.Transport) {
 			return nil, fail(i+1, "the tables print %s as %s %s %d %s", c.ID, m.Sector, cubes(cu, cuveeLetters), m.Value, m.Transport)
@@ -201,19 +203,18 @@ func (s *state) marketLine(l *validate.Line, w want) *ruleError {
 	}
 	// One map for the cards of every sector: a card comes up in one
 	// sector only.
-	prior := s.marketSeen[c.ID]
+	prior := s.seenCard(c.key)
 	old := prior // the card's earlier reveal in this sector
 	if old != nil && old.Sector != c.Sector {
 		old = nil
 	}
 	if old != nil {
-		if sec.discard[c.ID] == nil || sec.seenN < s.r.MarketPerSector {
+		if !s.isDiscarded(c.key) || sec.seenN < s.r.MarketPerSector {
 			return fail(2, "%s has already come up: a market card never comes up twice while its stack lasts", c.ID)
 		}
 		if *old != *c {
 			return fail(2, "%s came up before as %s %d %s", c.ID, cubes(old.Cuvees, cuveeLetters), old.PP, old.Transport)
 		}
-		delete(sec.discard, c.ID)
 		sec.reshuffled = true
 	} else if sec.seenN >= s.r.MarketPerSector {
 		return fail(2, "the box holds %d %s cards: %s would be one more", s.r.MarketPerSector, s.r.SectorNames[c.Sector], c.ID)
@@ -224,7 +225,7 @@ func (s *state) marketLine(l *validate.Line, w want) *ruleError {
 	if old == nil {
 		sec.seenN++
 	}
-	s.marketSeen[c.ID] = c
+	s.setCard(c, false) // out of the discards, if it was there
 	switch {
 	case w.kind == wSetupMarket && sec.active == nil:
 		sec.active = c
@@ -331,7 +332,7 @@ func (s *state) inheritCards(p *player, l *validate.Line) ([]keptCard, *ruleErro
 	defer func() { s.kept = kept[:0] }()
 	if !inline {
 		for t := 1; t < len(l.Tokens); t++ {
-			c := s.r.inheritance(strings.ToUpper(l.Word(t)))
+			c := s.r.inheritance(upper(l.Word(t)))
 			if c == nil {
 				return nil, fail(t, "no inheritance card is called %q (%s)", l.Word(t), s.inheritList())
 			}
@@ -363,14 +364,14 @@ func (s *state) inheritCards(p *player, l *validate.Line) ([]keptCard, *ruleErro
 func (s *state) declaredInheritance(l *validate.Line, from, to int) (*inheritCard, *ruleError) {
 	const form = "an inheritance card is written by its id (V1) or by its contents: vineyard:CARD, press+N or winery+N, then stars=N, eco+N, cellar=CUVEES, still=WINES"
 	if to-from == 1 {
-		if c := s.r.inheritance(strings.ToUpper(l.Word(from))); c != nil {
+		if c := s.r.inheritance(upper(l.Word(from))); c != nil {
 			return c, nil
 		}
 	}
 	var d inheritCard
 	stars := -1
 	for i := from; i < to; i++ {
-		w := l.Lower(i)
+		w := lower(l.Word(i))
 		k, v, eq := strings.Cut(w, "=")
 		if !eq {
 			if j := strings.IndexAny(w, "+:"); j > 0 {
@@ -486,7 +487,7 @@ func (s *state) dealLine(l *validate.Line) *ruleError {
 	}
 	hand := s.deals[who][:0]
 	for i := 2; i < len(l.Tokens); i++ {
-		id := strings.ToUpper(l.Word(i))
+		id := upper(l.Word(i))
 		c := s.r.inheritance(id)
 		if c == nil {
 			return fail(i, "no inheritance card is called %q (%s)", l.Word(i), s.inheritList())
@@ -596,11 +597,12 @@ func (s *state) startRound() {
 		return
 	}
 	s.event, s.eventArg, s.keyCheck, s.harvestRun, s.placementDone = "", -1, nil, false, false
+	s.ev, s.eventPP = evOther, 0
 	clear(s.subsidized)
 	for i, p := range s.players {
 		p.discUsed, p.protected = false, false
 		p.harvest = harvestDone{}
-		clear(p.transport)
+		p.transport = p.transport[:0]
 		s.placed[i] = 0
 	}
 	s.resetBoard()
@@ -670,8 +672,8 @@ func (s *state) resetBoard() {
 
 // eventLine reveals the round's event and applies what it does at once.
 func (s *state) eventLine(l *validate.Line) *ruleError {
-	kind := l.Lower(1)
-	ei, ok := s.r.eventIndex[kind]
+	kind := lower(l.Word(1))
+	ei, ok := s.r.eventIndex.get(kind)
 	if !ok {
 		var ks []string
 		for k := range s.r.Events {
@@ -680,12 +682,12 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 		sort.Strings(ks)
 		return fail(1, "no event card is called %q: %s", l.Word(1), strings.Join(ks, ", ")).withHint(kind, ks)
 	}
-	s.event = kind
+	s.event, s.ev, s.eventPP = kind, eventKindOf(kind), s.r.EventPP[kind]
 	s.eventArg = -1
 	chooser := -1
 	region, grape := -1, -1
 	for i := 2; i < len(l.Tokens); i++ {
-		k, v, hasEq := strings.Cut(l.Lower(i), "=")
+		k, v, hasEq := strings.Cut(lower(l.Word(i)), "=")
 		switch {
 		case !hasEq && (kind == "falling-sales" || kind == "sales-increase") && s.eventArg < 0:
 			s.eventArg = s.r.sector(k)

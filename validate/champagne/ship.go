@@ -1,8 +1,8 @@
 package champagne
 
 import (
+	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/vintner/vintner/validate"
 )
@@ -11,7 +11,7 @@ import (
 type shipment struct {
 	card    *marketCard
 	tok     int // token index of the card id
-	keep    string
+	keep    int // the kind of token kept (rules.tokenKinds), -1 for none
 	keepArg int
 	keepTok int
 	short   [3]int
@@ -22,15 +22,15 @@ type shipment struct {
 // value is a card's prestige this round (the sales events move it).
 func (s *state) value(c *marketCard) int {
 	v := c.PP
-	if s.eventArg == c.Sector && (s.event == "falling-sales" || s.event == "sales-increase") {
-		v += s.r.EventPP[s.event]
+	if s.eventArg == c.Sector && (s.ev == evFallingSales || s.ev == evSalesIncrease) {
+		v += s.eventPP
 	}
 	return v
 }
 
 // transport is the mode a player ships a card by (a token may swap it).
 func (s *state) transport(p *player, c *marketCard) string {
-	if p.transport[c.ID] {
+	if slices.Contains(p.transport, c.key) {
 		switch c.Transport {
 		case "plane":
 			return "boat"
@@ -46,7 +46,7 @@ func (s *state) shippable(who, k int, c *marketCard) string {
 	p := s.players[who]
 	sec := s.sectors[c.Sector]
 	row := s.spots(zShipping)[k].row
-	pandemic := s.event == "global-pandemic" && !s.r.on.PandemicTopRowAll
+	pandemic := s.ev == evGlobalPandemic && !s.r.on.PandemicTopRowAll
 	if c != sec.active && (row.ActiveOnly || pandemic) {
 		if pandemic {
 			return "during the global pandemic only the 3 active orders can be validated"
@@ -59,10 +59,10 @@ func (s *state) shippable(who, k int, c *marketCard) string {
 		}
 	}
 	mode := s.transport(p, c)
-	if s.event == "airports-strike" && mode == "plane" {
+	if s.ev == evAirportsStrike && mode == "plane" {
 		return "the airports are on strike: nothing leaves by plane"
 	}
-	if s.event == "seaports-strike" && mode == "boat" {
+	if s.ev == evSeaportsStrike && mode == "boat" {
 		return "the seaports are on strike: nothing leaves by boat"
 	}
 	return ""
@@ -88,11 +88,11 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		case word == ",":
 			cur = -1
 		case cur < 0:
-			c := s.visible(strings.ToUpper(word))
+			c := s.visible(upper(word))
 			if c == nil {
 				return fail(i, "%s is not one of the market cards on the board (%s)", l.Word(i), s.visibleList())
 			}
-			ships = append(ships, shipment{card: c, tok: i, partner: -1})
+			ships = append(ships, shipment{card: c, tok: i, partner: -1, keep: -1})
 			cur = len(ships) - 1
 		case isWord(word, "keep") && i+1 < len(l.Tokens):
 			kind, arg, e := s.tokenKind(l, i+1)
@@ -187,14 +187,14 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		}
 		sec := s.sectors[c.Sector]
 		hasTok := c == sec.active && sec.tokens > 0 && (s.tokenSupply+sec.tokens > 0)
-		if hasTok && sh.keep == "" {
+		if hasTok && sh.keep < 0 {
 			return fail(sh.tok, "%s's active space holds bonus tokens: %s keeps one (keep KIND)", c.ID, p.name)
 		}
-		if !hasTok && sh.keep != "" {
+		if !hasTok && sh.keep >= 0 {
 			return fail(sh.keepTok, "no bonus token lies on %s's space", c.ID)
 		}
-		if sh.keep != "" && s.tokensOut[sh.keep] >= s.r.Tokens[sh.keep] {
-			return fail(sh.keepTok, "the box holds %d %s token(s), all of them elsewhere", s.r.Tokens[sh.keep], sh.keep)
+		if sh.keep >= 0 && s.tokensOut[sh.keep] >= s.r.tokenBox[sh.keep] {
+			return fail(sh.keepTok, "the box holds %d %s token(s), all of them elsewhere", s.r.tokenBox[sh.keep], s.r.tokenKinds[sh.keep])
 		}
 		// Validate it.
 		for t := range 3 {
@@ -222,7 +222,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		if p.reserved == c.ID {
 			p.reserved = ""
 		}
-		if sh.keep != "" {
+		if sh.keep >= 0 {
 			s.tokensOut[sh.keep]++
 			if s.r.on.MarketTokensAnyActive {
 				sec.tokens-- // the others stay for the next validation of the active order
@@ -245,10 +245,10 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 // validated discards a card and returns its refill, if it comes now.
 func (s *state) validated(c *marketCard) (want, bool) {
 	sec := s.sectors[c.Sector]
-	sec.discard[c.ID] = c
+	s.discarded[c.key] = true // setCard made room for it when it came up
 	if c == sec.active {
 		sec.active = nil
-		if s.event == "global-pandemic" {
+		if s.ev == evGlobalPandemic {
 			sec.pending++
 			return want{}, false
 		}
@@ -258,7 +258,7 @@ func (s *state) validated(c *marketCard) (want, bool) {
 		sec.active, sec.prov = sec.prov, nil
 	} else {
 		sec.prov = nil
-		if s.event == "global-pandemic" {
+		if s.ev == evGlobalPandemic {
 			sec.pending++
 			return want{}, false
 		}
@@ -396,11 +396,11 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 			cards[len(cards)-1].keep, cards[len(cards)-1].keepArg, cards[len(cards)-1].keepTok = kind, arg, i+1
 			i++
 		default:
-			c := s.visible(strings.ToUpper(l.Word(i)))
+			c := s.visible(upper(l.Word(i)))
 			if c == nil {
 				return fail(i, "%s is not one of the market cards on the board (%s)", l.Word(i), s.visibleList())
 			}
-			cards = append(cards, shipment{card: c, tok: i})
+			cards = append(cards, shipment{card: c, tok: i, keep: -1})
 		}
 	}
 	s.ships = cards[:0] // the buffer, grown, for the next line
@@ -440,20 +440,20 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 		c := sh.card
 		sec := s.sectors[c.Sector]
 		hasTok := c == sec.active && sec.tokens > 0
-		if hasTok && sh.keep == "" {
+		if hasTok && sh.keep < 0 {
 			return fail(sh.tok, "%s's space holds bonus tokens: the Wine Merchant takes one at random (keep KIND)", c.ID)
 		}
-		if !hasTok && sh.keep != "" {
+		if !hasTok && sh.keep >= 0 {
 			return fail(sh.keepTok, "no bonus token lies on %s's space", c.ID)
 		}
-		if sh.keep != "" && s.tokensOut[sh.keep] >= s.r.Tokens[sh.keep] {
-			return fail(sh.keepTok, "the box holds %d %s token(s), all of them elsewhere", s.r.Tokens[sh.keep], sh.keep)
+		if sh.keep >= 0 && s.tokensOut[sh.keep] >= s.r.tokenBox[sh.keep] {
+			return fail(sh.keepTok, "the box holds %d %s token(s), all of them elsewhere", s.r.tokenBox[sh.keep], s.r.tokenKinds[sh.keep])
 		}
 		key := s.merchantKey(c)
 		sub(&m.cellar, c.Cuvees)
 		m.pp += key[0]
 		s.gainEco(m, key[1])
-		if sh.keep != "" {
+		if sh.keep >= 0 {
 			s.tokensOut[sh.keep]++
 			sec.tokens--
 			s.gainToken(m, sh.keep, sh.keepArg)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vintner/vintner/internal/reuse"
 	"github.com/vintner/vintner/score/champagne"
 	"github.com/vintner/vintner/validate"
 )
@@ -88,18 +89,19 @@ type player struct {
 	oeno      [3]int
 	grid      [3]int
 	vines     []owned
-	grapes    [3]int         // what the vines produce in all, kept up to date (addVine)
-	land      []int          // land ownership tokens: regions
-	tokens    map[string]int // free-use tokens held
-	collabs   int            // collaborators owned
+	grapes    [3]int // what the vines produce in all, kept up to date (addVine)
+	land      []int  // land ownership tokens: regions
+	tokens    []int  // free-use tokens held, per kind (rules.tokenKinds)
+	collabs   int    // collaborators owned
 	stars     int
 	vineStar  int  // stars of his best Vineyard inheritance card
 	inherited bool // his inheritance is resolved
 	discUsed  bool // his third disc is on the board this round
 	protected bool // he used the protection against the cold this round
 	reserved  string
-	transport map[string]bool // cards a transport token applies to this round
-	harvest   harvestDone     // this round's harvest, when the rules left no choice
+	resKey    int         // the reserved card's key (state.cardKey)
+	transport []int       // the keys (state.cardKey) of the cards a transport token applies to this round
+	harvest   harvestDone // this round's harvest, when the rules left no choice
 }
 
 // harvestDone is a harvest the engine derived (nothing fits, everything
@@ -111,6 +113,15 @@ type harvestDone struct {
 	prod    [3]int // the grapes the vineyards produced
 	cap     int    // what the press level and the winery took
 	full    bool   // the winery was full
+}
+
+// token is how many tokens of a kind (rules.tokenKinds index, -1 for
+// none) the player holds.
+func (p *player) token(kind int) int {
+	if kind < 0 {
+		return 0
+	}
+	return p.tokens[kind]
 }
 
 // addVine gives the player a vineyard card.
@@ -125,6 +136,7 @@ func (p *player) stillCount() int  { return p.still[0] + p.still[1] + p.still[2]
 
 // marketCard is one Market card as declared by the record.
 type marketCard struct {
+	key       int // the id's number in the game (state.cardKey)
 	ID        string
 	Sector    int
 	Cuvees    [3]int
@@ -136,9 +148,8 @@ func (c *marketCard) count() int { return c.Cuvees[0] + c.Cuvees[1] + c.Cuvees[2
 
 type sector struct {
 	active, prov *marketCard
-	tokens       int // face-down tokens still on the active space
-	seenN        int // cards come up (state.marketSeen holds them)
-	discard      map[string]*marketCard
+	tokens       int  // face-down tokens still on the active space
+	seenN        int  // cards come up (state.seenCards holds them)
 	reshuffled   bool // the stack was rebuilt from the discards
 	pending      int  // refills owed at the end of a pandemic round
 }
@@ -237,6 +248,41 @@ func (w want) reasonText(r *rules) string {
 	return ""
 }
 
+// eventKind is an event the rules test for by name, resolved once per
+// round (the names were compared at every harvest and shipment).
+type eventKind uint8
+
+const (
+	evOther eventKind = iota // no event, or one the engine does not test for
+	evSubsidies
+	evClimaticHazards
+	evFallingSales
+	evSalesIncrease
+	evGlobalPandemic
+	evAirportsStrike
+	evSeaportsStrike
+)
+
+func eventKindOf(kind string) eventKind {
+	switch kind {
+	case "subsidies":
+		return evSubsidies
+	case "climatic-hazards":
+		return evClimaticHazards
+	case "falling-sales":
+		return evFallingSales
+	case "sales-increase":
+		return evSalesIncrease
+	case "global-pandemic":
+		return evGlobalPandemic
+	case "airports-strike":
+		return evAirportsStrike
+	case "seaports-strike":
+		return evSeaportsStrike
+	}
+	return evOther
+}
+
 // state is a game being replayed.
 type state struct {
 	r        *rules
@@ -256,11 +302,15 @@ type state struct {
 	vineDisc   []bool // by index in rules.Vineyards: the card is in the discards
 	vineDiscN  int    // cards in the discards
 	sectors    []*sector
-	marketSeen map[string]*marketCard // the market cards come up, by id, of every sector
-	eventsSeen []int                  // per event kind (rules.eventIndex): the cards revealed
-	eventsN    int                    // event cards revealed
+	seenCards  []*marketCard  // by key (cardKey): the market card of that id come up last, of every sector
+	discarded  []bool         // by key: the card is in its sector's discards
+	otherCards map[string]int // keys of the ids the tables do not print (see cardKey)
+	eventsSeen []int          // per event kind (rules.eventIndex): the cards revealed
+	eventsN    int            // event cards revealed
 	event      string
-	eventArg   int // sector, region or grape of the event
+	ev         eventKind // event, for the rules that test it
+	eventPP    int       // event's prestige effect on market cards (rules.EventPP)
+	eventArg   int       // sector, region or grape of the event
 	keyCheck   *keyCheck
 
 	board   [len(zoneNames)][]occupant // per zone (zoneIndex): the spots
@@ -269,8 +319,8 @@ type state struct {
 	turn    int                        // index in order of the player to place next
 	blocked [len(zoneNames)]int        // High Tension: per zone, the blocked spot + 1 (0: none)
 
-	tokensOut   map[string]int // known out of the supply: held or discarded face up
-	tokensHeld  map[string]int
+	tokensOut   []int // per kind (rules.tokenKinds): known out of the supply, held or discarded face up
+	tokensHeld  []int // per kind
 	tokenSupply int
 	tokenDisc   int
 
@@ -351,13 +401,17 @@ func (s *state) reset() {
 	s.offers, s.offersSpare = clearPtrs(old.offers), clearPtrs(old.offersSpare)
 	s.vineSeen, s.vineDisc = old.vineSeen[:0], old.vineDisc[:0]
 	s.sectors = old.sectors[:0]
-	s.marketSeen = emptied(old.marketSeen)
+	s.seenCards, s.discarded = clearPtrs(old.seenCards), old.discarded[:0]
+	s.otherCards = old.otherCards
+	if len(s.otherCards) > 0 {
+		clear(s.otherCards)
+	}
 	s.eventsSeen = old.eventsSeen[:0]
 	for i := range old.board {
 		s.board[i] = old.board[i][:0]
 	}
 	s.placed = old.placed[:0]
-	s.tokensOut, s.tokensHeld = emptied(old.tokensOut), emptied(old.tokensHeld)
+	s.tokensOut, s.tokensHeld = old.tokensOut[:0], old.tokensHeld[:0]
 	s.inheritSeen, s.dealt = old.inheritSeen[:0], old.dealt[:0]
 	s.deals, s.picks = old.deals[:0], old.picks[:0]
 	s.inheritLines = clearPtrs(old.inheritLines)
@@ -395,7 +449,7 @@ func (s *state) newPlayer(p player) *player {
 	seat := &s.seat[len(s.players)]
 	clear(seat.vines)
 	p.vines, p.land = seat.vines[:0], seat.land[:0]
-	p.tokens, p.transport = emptied(seat.tokens), emptied(seat.transport)
+	p.tokens, p.transport = reuse.Zeroed(seat.tokens, len(s.r.tokenKinds)), seat.transport[:0]
 	*seat = p
 	s.players = append(s.players, seat)
 	return seat
@@ -422,6 +476,48 @@ type keyCheck struct {
 	line    int
 }
 
+// cardKey numbers a market card id for the game's per-card slices
+// (seenCards, discarded): its index among the tables' market cards, or a
+// number past them for an id the tables do not print. A map by id per
+// sector showed in the profiles.
+func (s *state) cardKey(id string) int {
+	if s.r.marketByIndex {
+		if i, ok := s.r.marketIndex.get(id); ok {
+			return i
+		}
+	}
+	k, ok := s.otherCards[id]
+	if !ok {
+		if s.otherCards == nil {
+			s.otherCards = map[string]int{}
+		}
+		k = len(s.r.T.Markets) + len(s.otherCards)
+		s.otherCards[id] = k
+	}
+	return k
+}
+
+// seenCard is the card of a key come up last (nil for none).
+func (s *state) seenCard(key int) *marketCard {
+	if key < len(s.seenCards) {
+		return s.seenCards[key]
+	}
+	return nil
+}
+
+// isDiscarded tells a card (by key) in its sector's discards.
+func (s *state) isDiscarded(key int) bool { return key < len(s.discarded) && s.discarded[key] }
+
+// setCard notes the card come up last for its key, and whether it is
+// discarded.
+func (s *state) setCard(c *marketCard, discarded bool) {
+	if n := c.key + 1; n > len(s.seenCards) {
+		s.seenCards = append(s.seenCards, make([]*marketCard, n-len(s.seenCards))...)
+		s.discarded = append(s.discarded, make([]bool, n-len(s.discarded))...)
+	}
+	s.seenCards[c.key], s.discarded[c.key] = c, discarded
+}
+
 // pending is a stack: the next expected step is its last element, so that
 // pushing steps in front of the others reuses the slice.
 func (s *state) pushFront(ws ...want) {
@@ -429,9 +525,13 @@ func (s *state) pushFront(ws ...want) {
 		return
 	}
 	n := len(s.pending)
-	s.pending = slices.Grow(s.pending, len(ws))[:n+len(ws)]
+	if cap(s.pending)-n < len(ws) {
+		s.pending = slices.Grow(s.pending, len(ws))
+	}
+	s.pending = s.pending[:n+len(ws)]
+	top := s.pending[n:]
 	for i, w := range ws { // the first of ws on top
-		s.pending[n+len(ws)-1-i] = w
+		top[len(top)-1-i] = w
 	}
 }
 
@@ -521,13 +621,13 @@ func (s *state) Text() string {
 			}
 			fmt.Fprintf(&b, " vineyards=%s", strings.Join(v, ","))
 		}
-		if len(p.tokens) > 0 {
-			var t []string
-			for k, n := range p.tokens {
-				for range n {
-					t = append(t, k)
-				}
+		var t []string
+		for k, n := range p.tokens {
+			for range n {
+				t = append(t, s.r.tokenKinds[k])
 			}
+		}
+		if len(t) > 0 {
 			sort.Strings(t)
 			fmt.Fprintf(&b, " tokens=%s", strings.Join(t, ","))
 		}

@@ -93,13 +93,13 @@ func fromTables(t *tables.Tables) *rules {
 	for _, k := range r.transports {
 		r.transportEco = append(r.transportEco, r.TransportEco[k])
 	}
-	r.marketIndex = map[string]int{}
+	r.marketIndex, r.marketByIndex = newNameIndex(len(t.Markets)), true
 	for i := len(t.Markets) - 1; i >= 0; i-- { // the first card wins a shared id, as in tables.Market
 		if !isASCII(t.Markets[i].ID) {
-			r.marketIndex = nil
+			r.marketByIndex = false
 			break
 		}
-		r.marketIndex[strings.ToUpper(t.Markets[i].ID)] = i
+		r.marketIndex.put(strings.ToUpper(t.Markets[i].ID), i)
 	}
 	r.Rows = map[string]shipRow{}
 	for _, row := range t.ShippingRows {
@@ -122,15 +122,16 @@ func fromTables(t *tables.Tables) *rules {
 	for _, n := range r.Tokens {
 		r.tokensInBox += n
 	}
+	r.indexTokens()
 	r.Events, r.EventPP = map[string]int{}, map[string]int{}
 	for _, e := range t.Events {
 		r.Events[e.Key] = e.Count
 		r.EventPP[e.Key] = t.EventPP(e.Key)
 	}
 	// The kinds by index, so that a game counts its events in a slice.
-	r.eventIndex = map[string]int{}
+	r.eventIndex = newNameIndex(len(r.Events))
 	for k, n := range r.Events {
-		r.eventIndex[k] = len(r.eventCopies)
+		r.eventIndex.put(k, len(r.eventCopies))
 		r.eventCopies = append(r.eventCopies, n)
 	}
 	r.InheritBox = map[string]int{}
@@ -151,9 +152,9 @@ func fromTables(t *tables.Tables) *rules {
 		r.InheritBox[c.Kind]++
 		r.inheritBox[inheritKindIndex(c.Kind)]++
 	}
-	r.inheritIndex = map[string]int{}
+	r.inheritIndex = newNameIndex(len(r.Inherit))
 	for i := len(r.Inherit) - 1; i >= 0; i-- { // the first card of an id last
-		r.inheritIndex[r.Inherit[i].ID] = i
+		r.inheritIndex.put(r.Inherit[i].ID, i)
 	}
 	r.Spots, r.SimpleSpots = map[string][]spot{}, map[string][]spot{}
 	for _, z := range []string{"press", "winery", "marketing", "shipping", "draw"} {
