@@ -124,3 +124,18 @@ func TestCheckPairsAsBefore(t *testing.T) {
 		t.Fatalf("only %d of %d lines parsed, %d with a list value", compared, n, joined)
 	}
 }
+
+// TestIsReservedFold: every keyword in any case is reserved, and nothing
+// else is, whatever its length.
+func TestIsReservedFold(t *testing.T) {
+	for _, w := range []string{"game", "GAME", "Players", "variant", "date", "EVENT", "location", "note", "rules", "check", "Claim"} {
+		if !isReservedFold(w) {
+			t.Errorf("isReservedFold(%q) = false, want true", w)
+		}
+	}
+	for _, w := range []string{"", "Ann", "gam", "games", "player", "playerss", "locations", "claimed", "chess", "nöte"} {
+		if isReservedFold(w) {
+			t.Errorf("isReservedFold(%q) = true, want false", w)
+		}
+	}
+}

@@ -604,8 +604,11 @@ func isASCII(s string) bool {
 // isReservedFold reports whether w, in any case, is a keyword that cannot
 // be a player name (a header word, check, claim), without lower-casing w.
 func isReservedFold(w string) bool {
+	if len(w) < 4 || len(w) > 8 {
+		return false // the keywords are 4 to 8 letters long: most names stop here
+	}
 	for _, k := range [...]string{"game", "players", "variant", "date", "event", "location", "note", "rules", "check", "claim"} {
-		if strings.EqualFold(w, k) {
+		if len(k) == len(w) && strings.EqualFold(w, k) {
 			return true
 		}
 	}
@@ -765,15 +768,21 @@ func readPairs(l *Line, ps []Pair, ascii bool, bad func(tok int, format string, 
 			continue
 		}
 		t := l.Tokens[i]
-		eq := 0 // a key is a short word: a loop is cheaper than a call to IndexByte
-		for eq < len(t.Text) && t.Text[eq] != '=' {
-			eq++
+		// One pass over the key finds the '=' and whether the key needs
+		// lower-casing (a key is a short word: cheaper than two calls).
+		eq, fold := 0, uint8(0)
+		for ; eq < len(t.Text); eq++ {
+			c := t.Text[eq]
+			if c == '=' {
+				break
+			}
+			fold |= keyFolds[c]
 		}
 		if eq == 0 || eq == len(t.Text) {
 			return ps, bad(i, "a check compares key=value, not %q", t.Text)
 		}
 		k, v := t.Text[:eq], t.Text[eq+1:]
-		if !lowerASCII(k) {
+		if fold != 0 {
 			k = strings.ToLower(k)
 		}
 		ps = append(ps, Pair{Key: k, Value: v, Tok: i})
@@ -804,6 +813,17 @@ func readPairs(l *Line, ps []Pair, ascii bool, bad func(tok int, format string, 
 	}
 	return ps, nil
 }
+
+// keyFolds marks the bytes that make a key need strings.ToLower: upper-case
+// ASCII letters and the bytes of other characters.
+var keyFolds = func() (t [256]uint8) {
+	for c := range t {
+		if c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf {
+			t[c] = 1
+		}
+	}
+	return t
+}()
 
 // hasEquals reports whether a short word holds '=' (a loop: cheaper than
 // a call for a few bytes).
