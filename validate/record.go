@@ -341,13 +341,29 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 				Message: "line is not valid UTF-8", Source: strings.ToValidUTF8(raw, "?")})
 			continue
 		}
-		l, err := lx.line(&rec.File, num, raw)
-		if err != nil {
-			diags = append(diags, *err)
+		// The line's slot and tokens come from the slabs (written here
+		// rather than in a function of their own: it runs for every line).
+		if len(lx.lines) == cap(lx.lines) {
+			lx.lines = make([]Line, 0, 64)
+		}
+		lx.lines = lx.lines[:len(lx.lines)+1]
+		l := &lx.lines[len(lx.lines)-1]
+		*l = Line{file: &rec.File, Num: num, Raw: raw} // the slot may hold a line of the last record
+		base := len(lx.toks)
+		lx.lineNonASCII = false
+		toks, ok, err := lexInto(l, lx.toks, lx)
+		if !ok {
+			lx.lines = lx.lines[:len(lx.lines)-1] // the slot is free again
+			lx.toks = lx.toks[:base]
+			if err != nil {
+				diags = append(diags, *err)
+			}
 			continue
 		}
-		if l == nil {
-			continue
+		lx.usedLines++
+		lx.toks = toks // the slab (append grows it should the estimate fall short: earlier lines keep the old array)
+		if len(toks) > base {
+			l.Tokens = toks[base:len(toks):len(toks)] // capped: an append by an engine cannot reach the next line
 		}
 		if rec.actionLine(l) {
 			sawAction = true
@@ -630,7 +646,7 @@ type lexer struct {
 
 	// lineNonASCII: the line just lexed has a byte that is not ASCII, so
 	// its byte offsets may not be columns (lexInto sets it on its rare
-	// paths, line clears it: ASCII lines, nearly all, cost no scan).
+	// paths, parse clears it: ASCII lines, nearly all, cost no scan).
 	lineNonASCII bool
 
 	// What the record used of each slab; a slab that ran short is given a
@@ -854,30 +870,6 @@ func (lx *lexer) newExtra() *lineExtra {
 	e := &lx.extras[len(lx.extras)-1]
 	*e = lineExtra{}
 	return e
-}
-
-// line lexes one line into the slabs; see lexLine.
-func (lx *lexer) line(file *string, num int, raw string) (*Line, *Diagnostic) {
-	if len(lx.lines) == cap(lx.lines) {
-		lx.lines = make([]Line, 0, 64)
-	}
-	lx.lines = lx.lines[:len(lx.lines)+1]
-	l := &lx.lines[len(lx.lines)-1]
-	*l = Line{file: file, Num: num, Raw: raw} // the slot may hold a line of the last record
-	base := len(lx.toks)
-	lx.lineNonASCII = false
-	toks, ok, d := lexInto(l, lx.toks, lx)
-	if !ok {
-		lx.lines = lx.lines[:len(lx.lines)-1] // the slot is free again
-		lx.toks = lx.toks[:base]
-		return nil, d
-	}
-	lx.usedLines++
-	lx.toks = toks // the slab (append grows it should the estimate fall short: earlier lines keep the old array)
-	if len(toks) > base {
-		l.Tokens = toks[base:len(toks):len(toks)] // capped: an append by an engine cannot reach the next line
-	}
-	return l, nil
 }
 
 // lexLine splits a line into tokens. It returns nil for blank and
