@@ -175,25 +175,116 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 // routine: each call of a chain of them spilled and reloaded its
 // arguments. The messages are written by functions of their own (below):
 // the hot path keeps few values on its stack.
+//
+// entry itself plays the usual entry, legal and before '13, and hands any
+// other to entryChecked, which checks every rule, as its last step: a
+// call that returns at once keeps no value on the stack, where one whose
+// caller goes on spills every value still needed (TestEntryFastAsChecked
+// compares the two).
 func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y int) error {
-	lt, choices := sg.from+1, sg.from+2
-	letters := l.Tokens[lt].Text // sg holds the worker and at least one token
-	// a region's or a resource's letter, 1 to 3 times in either case; or
-	// 0. Two bytes are one letter in either case when they differ at most
-	// in the case bit and one is a letter (letterKinds).
-	kind := uint8(0)
+	choices := sg.from + 2
+	letters := l.Tokens[sg.from+1].Text // sg holds the worker and at least one token
+	kind := letterKind(letters)
+	if !entryFast || kind == 0 || y >= LastYear || uint(w) >= 3 || p.acted[w] || p.Grid[w][y] != 0 {
+		return r.entryChecked(l, p, w, sg, y)
+	}
+	top, n := r.st.Top[y], len(letters)
+	a := &r.ans
+	var err error
+	if kind == regionLetter {
+		// Make Wine: the year's region, the wine of the worker's colour
+		// (colourIndex(workerColour[w]) is w) and the letters' age, not
+		// circled, its casks there; a wine named after the letters (Lp2)
+		// names that wine.
+		region := layouts.Region(upper(letters[0]))
+		ri := uint(regionIndex(region))
+		if p.madeWine || region != top.Region || ri >= 3 {
+			return r.entryChecked(l, p, w, sg, y)
+		}
+		key := wineKey(ri, uint(w), uint(n))
+		if choices < sg.to {
+			if t := l.Tokens[choices].Text; len(t) == 3 {
+				if k := nameKey(t); k < uint(len(p.idx.wineIn)) { // isWineName(t)
+					if k != key || p.idx.nameLikeIDs {
+						return r.entryChecked(l, p, w, sg, y)
+					}
+					choices++
+				}
+			}
+		}
+		wi := int(p.idx.wineIn[key])
+		if wi < 0 || p.circled[wi] != 0 || p.Layout.Wines[wi].Casks > p.CasksAvailable() {
+			return r.entryChecked(l, p, w, sg, y)
+		}
+		a.end, a.atoms = sg.to, r.bufs.atoms[:0]
+		if choices < sg.to {
+			if err := r.readChoices(choices, sg.to); err != nil {
+				return err
+			}
+		}
+		wine := &p.Layout.Wines[wi]
+		p.writeLetters(w, y, n, byte(wine.Region))
+		p.acted[w], p.madeWine = true, true
+		p.pay(wine.Casks)
+		err = p.circle(wi, y, a)
+	} else {
+		// Gain: the year's resource
+		res := layouts.Resource(upper(letters[0]))
+		if p.gained || res != top.Resource {
+			return r.entryChecked(l, p, w, sg, y)
+		}
+		a.end, a.atoms = sg.to, r.bufs.atoms[:0]
+		if choices < sg.to {
+			if err := r.readChoices(choices, sg.to); err != nil {
+				return err
+			}
+		}
+		err = r.gainAll(p, w, res, n, y)
+	}
+	if err != nil {
+		return err
+	}
+	if len(a.atoms) > 0 {
+		return a.leftover()
+	}
+	return nil
+}
+
+// entryFast is false in the test that compares entry's own path with
+// entryChecked's.
+var entryFast = true
+
+// letterKind is the kind of an entry's letters: a region's or a
+// resource's letter, 1 to 3 times in either case; or 0. Two bytes are
+// one letter in either case when they differ at most in the case bit and
+// one is a letter (letterKinds).
+func letterKind(letters string) uint8 {
 	switch len(letters) {
 	case 1:
-		kind = letterKinds[letters[0]]
+		return letterKinds[letters[0]]
 	case 2:
 		if letters[1]|0x20 == letters[0]|0x20 {
-			kind = letterKinds[letters[0]]
+			return letterKinds[letters[0]]
 		}
 	case 3:
 		if letters[1]|0x20 == letters[0]|0x20 && letters[2]|0x20 == letters[0]|0x20 {
-			kind = letterKinds[letters[0]]
+			return letterKinds[letters[0]]
 		}
 	}
+	return 0
+}
+
+// nameKey is the wineKey a three-byte wine name (isWineName) gives, or
+// 36 or more for a word that is not one.
+func nameKey(s string) uint {
+	return uint(nameKeys[0][s[0]]) + uint(nameKeys[1][s[1]]) + uint(nameKeys[2][s[2]])
+}
+
+// entryChecked is entry for any entry: every rule is checked.
+func (r *replayer) entryChecked(l *validate.Line, p *PlayerState, w int, sg segment, y int) error {
+	lt, choices := sg.from+1, sg.from+2
+	letters := l.Tokens[lt].Text // sg holds the worker and at least one token
+	kind := letterKind(letters)
 	if kind == 0 {
 		return r.passEntry(l, p, w, sg, y, letters)
 	}
@@ -255,7 +346,7 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 			}
 		}
 		// p.makeWine(w, wi, n, y, a)
-		p.writeRow(w, y, n, byte(wine.Region))
+		p.writeLetters(w, y, n, byte(wine.Region))
 		p.acted[w], p.madeWine = true, true
 		p.pay(wine.Casks)
 		if p.circled[wi] == 0 {
@@ -296,7 +387,7 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 // gainAll is p.gainAction(w, res, n, y, &r.ans) with the trellis rows
 // written taken here, as gain would take them.
 func (r *replayer) gainAll(p *PlayerState, w int, res layouts.Resource, n, y int) error {
-	p.writeRow(w, y, n, byte(res))
+	p.writeLetters(w, y, n, byte(res))
 	p.acted[w], p.gained = true, true
 	a := &r.ans
 	switch res {
@@ -317,12 +408,38 @@ func (r *replayer) gainAll(p *PlayerState, w int, res layouts.Resource, n, y int
 		}
 		return nil
 	}
+	if res != layouts.Vines { // a letter of no resource: gain does nothing
+		return nil
+	}
 	for i := 0; i < n; i++ {
-		if err := p.gain(res, y, a); err != nil {
+		if err := r.gainVine(p, y); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// gainVine is p.gain(layouts.Vines, y, &r.ans). A grape answered by its
+// region (@L) whose wine there, the first of its type in layout order,
+// can be circled is the wine Grape would pick (the first of its region
+// among those that can be): it is circled here, without the question.
+func (r *replayer) gainVine(p *PlayerState, y int) error {
+	a := &r.ans
+	if v := p.VinesFilled; entryFast && v < len(p.Layout.Vines) && len(a.atoms) > 0 {
+		x, g := &a.atoms[0], p.Layout.Vines[v]
+		if g != nil && !x.trellis && !x.skip && x.colour == 0 {
+			c, age, ri := uint(colourIndex(g.Colour)), uint(g.Age), uint(regionIndex(layouts.Region(x.region)))
+			if c < 3 && age-1 < 3 && ri < 3 {
+				if wi := int(p.idx.wineIn[wineKey(ri, c, age)]); wi >= 0 && p.circled[wi] == 0 && p.Layout.Wines[wi].Casks <= p.CasksAvailable() {
+					p.VinesFilled++
+					a.atoms = a.atoms[1:]
+					p.pay(p.Layout.Wines[wi].Casks)
+					return p.circle(wi, y, a)
+				}
+			}
+		}
+	}
+	return p.gain(layouts.Vines, y, a)
 }
 
 // topOf is the top cell player p plays in year y: the year's shared one,

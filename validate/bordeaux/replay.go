@@ -394,7 +394,16 @@ func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 		leader.LeaderYears = append(leader.LeaderYears, y)
 	}
 	var cell layouts.TopCell
-	for i := ti + 1; i < len(l.Tokens); i++ {
+	first := ti + 1 // the tokens after the year
+	if toks := l.Tokens[first:]; len(toks) == 2 && y != LastYear && len(toks[0].Text) == 1 && len(toks[1].Text) == 1 {
+		// The usual `'05 R C`: a region then a resource, letters no
+		// player's name starts with. Any other line is read below.
+		rc, cc := toks[0].Text[0], toks[1].Text[0]
+		if g, h := upper(rc), upper(cc); isRegion(g) && isResource(h) && r.seatByFirst[rc] == 0 && r.seatByFirst[cc] == 0 {
+			cell, first = layouts.TopCell{Region: layouts.Region(g), Resource: layouts.Resource(h)}, len(l.Tokens)
+		}
+	}
+	for i := first; i < len(l.Tokens); i++ {
 		t := l.Tokens[i].Text
 		if r.isPlayer(t) {
 			if err := r.assertLeader(l, i, y, leader); err != nil {

@@ -500,6 +500,20 @@ func (p *PlayerState) writeRow(worker, year, n int, c byte) {
 	}
 }
 
+// writeLetters is writeRow for an entry's letters: 1 to 3 of them from a
+// year up to '13, which fit in the row (the year's three cells are one
+// bounds check).
+func (p *PlayerState) writeLetters(worker, year, n int, c byte) {
+	cells := (*[3]byte)(p.Grid[worker][year : year+3])
+	cells[0] = c
+	if n > 1 {
+		cells[1] = c
+	}
+	if n > 2 {
+		cells[2] = c
+	}
+}
+
 // gainAction writes the worker's letters and gains n of the resource.
 func (p *PlayerState) gainAction(worker int, r layouts.Resource, n, year int, a Answerer) error {
 	p.writeRow(worker, year, n, byte(r))
