@@ -405,9 +405,13 @@ func (rec *Record) actionLine(l *Line) bool {
 	if l.playerCol == 0 || len(l.Tokens) == 0 || rec.Game == "" || len(rec.Players) == 0 {
 		return false
 	}
-	seat := rec.Seat(l.Player)
-	if seat < 0 {
-		return false
+	// Seat's first-byte look-up, written out: it runs for nearly every
+	// line (l.Player is not empty: the lexer takes a name before a colon).
+	seat := int(rec.byFirstByte[l.Player[0]]) - 1
+	if seat < 0 || seat >= len(rec.Players) || !sameName(rec.Players[seat], l.Player) {
+		if seat = rec.Seat(l.Player); seat < 0 {
+			return false
+		}
 	}
 	l.Kind = KindAction
 	l.Player = rec.Players[seat] // the same string: an engine's compare of names then stops at the pointer
