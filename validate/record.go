@@ -208,15 +208,6 @@ func sameName(a, b string) bool {
 	return true
 }
 
-// lower lower-cases a keyword; a word already in lower-case ASCII, as
-// nearly all are, is returned as it is without a call.
-func lower(s string) string {
-	if lowerASCII(s) {
-		return s
-	}
-	return strings.ToLower(s)
-}
-
 // lowerASCII reports whether s is ASCII without an upper-case letter
 // (small enough to be inlined: no call for the common case).
 func lowerASCII(s string) bool {
@@ -455,7 +446,10 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		return nil
 	}
 	first := l.Tokens[0] // a line that is not an action has a token: lexLine drops empty ones
-	word := lower(first.Text)
+	word := first.Text
+	if !lowerASCII(word) { // inlined: most keywords are written in lower case
+		word = strings.ToLower(word)
+	}
 	if first.Quoted {
 		word = ""
 	}
