@@ -56,16 +56,37 @@ type PlayerTally struct {
 	Prestige int            // PP on the score track at the end of round 10
 	Cards    map[string]int // Vineyard cards per region, the Coteaux Vitryats in the region chosen and a land token as a card
 	Grapes   map[string]int // grapes produced per region (the majority tie-break)
-	Still    int            // still wines in the winery
-	Cellar   int            // cuvées in the cellar
-	Oeno     int            // cuvées in the œnothèque (part of the cellar)
-	Grid     int            // cubes on the Marketing Strategy grid
-	Eco      int            // value of the eco-responsibility report
-	EcoPos   int            // position on the report (0 = bottom), the tie-break
-	Council  int            // position at the Council of Cellar Masters, 1 = first
+	// RegionCards and RegionGrapes, when RegionCards is not nil, are the
+	// counts of Cards and Grapes by index in Rules.Regions, read instead
+	// of the maps (the engine's tally: maps keyed by region showed in the
+	// profiles). A region without a card counts 0 in either form.
+	RegionCards, RegionGrapes []int
+	Still                     int // still wines in the winery
+	Cellar                    int // cuvées in the cellar
+	Oeno                      int // cuvées in the œnothèque (part of the cellar)
+	Grid                      int // cubes on the Marketing Strategy grid
+	Eco                       int // value of the eco-responsibility report
+	EcoPos                    int // position on the report (0 = bottom), the tie-break
+	Council                   int // position at the Council of Cellar Masters, 1 = first
 	// Protection: the player still holds an unused Protection against the
 	// cold token.
 	Protection bool
+}
+
+// cards is the player's Cards in region r, the ri-th of Rules.Regions.
+func (p *PlayerTally) cards(ri int, r string) int {
+	if p.RegionCards != nil {
+		return p.RegionCards[ri]
+	}
+	return p.Cards[r]
+}
+
+// grapes is the player's Grapes in region r, the ri-th of Rules.Regions.
+func (p *PlayerTally) grapes(ri int, r string) int {
+	if p.RegionCards != nil {
+		return p.RegionGrapes[ri]
+	}
+	return p.Grapes[r]
 }
 
 // GameTally is the whole table's end-of-game counts.
@@ -94,7 +115,7 @@ type Majority struct {
 }
 
 // vineyardsCount reports whether a player's vineyards and winery score.
-func vineyardsCount(t GameTally, p PlayerTally) bool { return !p.Merchant && !t.Solo }
+func vineyardsCount(t *GameTally, p *PlayerTally) bool { return !p.Merchant && !t.Solo }
 
 // Majorities works out the Major Vineyard of each region: the most cards
 // wins; a tie goes to the most grapes produced in the region; a tie again
@@ -108,14 +129,15 @@ func Majorities(t GameTally) []Majority {
 // buf for Tied and Winners of every region, each with no room past its end
 // (two slices per region showed in the profiles).
 func majorities(t GameTally, out []Majority, buf []int) []Majority {
-	for _, r := range t.Rules.Regions {
+	for ri, r := range t.Rules.Regions {
 		m := Majority{Region: r}
 		from := len(buf)
-		for i, p := range t.Players {
-			if !vineyardsCount(t, p) {
+		for i := range t.Players {
+			p := &t.Players[i] // not copied: a tally is large
+			if !vineyardsCount(&t, p) {
 				continue
 			}
-			n := p.Cards[r]
+			n := p.cards(ri, r)
 			switch {
 			case n <= 0:
 			case n > m.Most:
@@ -129,11 +151,11 @@ func majorities(t GameTally, out []Majority, buf []int) []Majority {
 		if len(m.Tied) > 1 {
 			best := -1
 			for _, i := range m.Tied {
-				best = max(best, t.Players[i].Grapes[r])
+				best = max(best, t.Players[i].grapes(ri, r))
 			}
 			from := len(buf)
 			for _, i := range m.Tied {
-				if t.Players[i].Grapes[r] == best {
+				if t.Players[i].grapes(ri, r) == best {
 					buf = append(buf, i)
 				}
 			}
@@ -175,11 +197,12 @@ func Score(t GameTally) *score.Result {
 	nc, nt := len(Categories), 2
 	nums := make([]int, (nc+nt)*len(t.Players))
 	points, ties := nums[:nc*len(t.Players)], nums[nc*len(t.Players):]
-	for i, p := range t.Players {
+	for i := range t.Players {
+		p := &t.Players[i]
 		pts := points[i*nc : (i+1)*nc : (i+1)*nc]
 		pts[CatPrestige] = p.Prestige
-		if vineyardsCount(t, p) {
-			pts[CatRegions] = diversification(ru, p)
+		if vineyardsCount(&t, p) {
+			pts[CatRegions] = diversificationOf(&ru, p)
 			for _, m := range majors {
 				for _, w := range m.Winners {
 					if w == i {
@@ -276,13 +299,17 @@ func writeNames(b *strings.Builder, t GameTally, idx []int) {
 }
 
 // diversification is the PP for full sets of the regions.
-func diversification(ru Rules, p PlayerTally) int {
+func diversification(ru Rules, p PlayerTally) int { return diversificationOf(&ru, &p) }
+
+// diversificationOf is diversification without copying the rules and the
+// tally.
+func diversificationOf(ru *Rules, p *PlayerTally) int {
 	if len(ru.Regions) == 0 {
 		return 0
 	}
 	sets := -1
-	for _, r := range ru.Regions {
-		n := max(p.Cards[r], 0)
+	for ri, r := range ru.Regions {
+		n := max(p.cards(ri, r), 0)
 		if sets < 0 || n < sets {
 			sets = n
 		}

@@ -155,3 +155,33 @@ func TestMerchantAndSolo(t *testing.T) {
 		t.Errorf("solo-protection=ignored: Ann %d %q", ann.Total, ann.Level)
 	}
 }
+
+// The counts by region index (RegionCards, RegionGrapes: the engine's
+// tally) score as the maps do: ties on cards, broken by grapes or split,
+// a region nobody holds, the Wine Merchant.
+func TestRegionSlicesScoreAsMaps(t *testing.T) {
+	ru := rulebookRules()
+	g := GameTally{Rules: ru, Players: []PlayerTally{
+		{Name: "Ann", Seat: 1, Prestige: 30, Cards: cards("marne", 2, "reims", 1, "blancs", 2, "sezanne", 1, "bar", 1),
+			Grapes: cards("marne", 5, "reims", 2, "blancs", 4), Still: 7, Cellar: 2, Council: 1},
+		{Name: "Ben", Seat: 2, Prestige: 31, Cards: cards("marne", 2, "blancs", 2, "sezanne", 3),
+			Grapes: cards("marne", 3, "blancs", 4, "sezanne", 6), Council: 2},
+		{Name: "Cal", Seat: 3, Prestige: 29, Cards: cards("reims", 1, "bar", 1), Grapes: cards("reims", 2, "bar", 1), Council: 3},
+		{Name: MerchantName, Merchant: true, Prestige: 20, Cards: cards("marne", 9), Cellar: 4, Council: 4},
+	}}
+	want := Score(g)
+	for i := range g.Players {
+		p := &g.Players[i]
+		p.RegionCards, p.RegionGrapes = make([]int, len(ru.Regions)), make([]int, len(ru.Regions))
+		for ri, r := range ru.Regions {
+			p.RegionCards[ri], p.RegionGrapes[ri] = p.Cards[r], p.Grapes[r]
+		}
+		p.Cards, p.Grapes = nil, nil
+	}
+	if got := Score(g); !reflect.DeepEqual(got, want) {
+		t.Errorf("by region index:\n%+v\nwith maps:\n%+v", got, want)
+	}
+	if len(want.Notes) < 2 {
+		t.Errorf("the tallies should tie on two regions at least: %v", want.Notes)
+	}
+}

@@ -1,6 +1,7 @@
 package champagne
 
 import (
+	"github.com/vintner/vintner/internal/reuse"
 	"github.com/vintner/vintner/score"
 	"github.com/vintner/vintner/score/champagne"
 )
@@ -18,47 +19,32 @@ func (s *state) finish() {
 	if s.merchant != nil {
 		t.MerchantLevel = s.r.MerchantNames[s.level]
 	}
-	// The tallies of a recycled state lend their maps (the result keeps
-	// none of them), those of an earlier game with more players too.
+	// The counts per region go by index in the regions (the scoring
+	// rules list the same regions, in the same order: tables.RegionKeys),
+	// all players' in one buffer kept from game to game; the result keeps
+	// none of them.
 	t.Players = s.tallyBuf[:0]
+	nr := len(s.r.Regions)
+	counts := reuse.Zeroed(s.regionCounts, 2*nr*len(s.players))
+	s.regionCounts = counts
 	for i, p := range s.players {
-		var cards, grapes map[string]int
-		if i < cap(s.tallyBuf) {
-			old := s.tallyBuf[:i+1][i]
-			cards, grapes = old.Cards, old.Grapes
-		}
+		nCards, nGrapes := counts[2*i*nr:(2*i+1)*nr:(2*i+1)*nr], counts[(2*i+1)*nr:(2*i+2)*nr:(2*i+2)*nr]
 		pt := champagne.PlayerTally{Name: p.name, Seat: i + 1, Merchant: p.merchant, Prestige: p.pp,
-			Cards: emptied(cards), Grapes: emptied(grapes),
+			RegionCards: nCards, RegionGrapes: nGrapes,
 			Still: p.stillCount(), Cellar: p.cellarCount(), Oeno: p.oenoCount(), Grid: sum3(p.grid),
 			Eco: s.r.ecoValue(p.eco), EcoPos: p.eco, Protection: p.token(s.r.tk.protection) > 0}
 		if p.merchant {
 			pt.Seat = 0
 		}
-		// Counted per region index first, then written once per region:
-		// the same maps as one update per card, fewer map writes.
-		nCards, nGrapes, vined := s.regionCards[:0], s.regionGrapes[:0], s.regionVined[:0]
-		for range s.r.Regions {
-			nCards, nGrapes, vined = append(nCards, 0), append(nGrapes, 0), append(vined, false)
-		}
 		for _, o := range p.vines {
 			nCards[o.region]++
 			nGrapes[o.region] += o.card.Qty
-			vined[o.region] = true
 		}
 		if !s.r.on.LandTokenIgnored {
 			for _, reg := range p.land {
 				nCards[reg]++
 			}
 		}
-		for r, reg := range s.r.Regions {
-			if nCards[r] > 0 {
-				pt.Cards[reg] = nCards[r]
-			}
-			if vined[r] {
-				pt.Grapes[reg] = nGrapes[r]
-			}
-		}
-		s.regionCards, s.regionGrapes, s.regionVined = nCards, nGrapes, vined
 		for k, o := range s.order {
 			if o == i {
 				pt.Council = k + 1

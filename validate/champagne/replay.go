@@ -201,7 +201,8 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		if l.Kind == validate.KindAction {
 			rep.Actions++
 		}
-		e := s.apply(l)
+		e := s.applyLine(l) // apply, without its call per line
+		s.floorScores()
 		if len(s.disputes) > 0 {
 			s.reportDisputes(rep, l)
 		}
@@ -418,10 +419,14 @@ func (s *state) runAutoSteps() {
 }
 
 // floorScores keeps every score at 0 or more under negative-score=floor-zero.
+// The test alone, small enough to be inlined around every line and step.
 func (s *state) floorScores() {
-	if !s.r.floorZero {
-		return
+	if s.r.floorZero {
+		s.floorAll()
 	}
+}
+
+func (s *state) floorAll() {
 	for _, p := range s.players {
 		p.pp = max(p.pp, 0)
 	}
@@ -727,32 +732,53 @@ func (s *state) action(who int, l *validate.Line, vb verb) *ruleError {
 // cubeCounts reads one word of cube letters ("MMC", "-") without
 // allocating.
 func cubeCounts(w string, letters string) ([3]int, bool) {
-	// A byte's cube looked up in a table, without a branch: the bytes
-	// that are no cube count in c[3].
-	table := &grapeOf
+	// Each byte adds its cube's increment from a table: one byte lane per
+	// cube, the bytes that are no cube in the top lane. A sum kept in a
+	// register, without a branch (an array in memory made each byte wait
+	// for the previous store).
+	if len(w) > 255 { // no lane may overflow
+		return cubeCountsLong(w, letters)
+	}
+	table := &grapeInc
 	if letters[0] == cuveeLetters[0] { // letters is grapeLetters or cuveeLetters
-		table = &cuveeOf
+		table = &cuveeInc
 	}
-	var c [4]int
+	var n uint32
 	for i := 0; i < len(w); i++ {
-		c[table[w[i]]&3]++
+		n += table[w[i]]
 	}
-	if c[3] == 0 {
-		return [3]int(c[:3]), true
+	if n>>24 == 0 {
+		return [3]int{int(n & 0xff), int(n >> 8 & 0xff), int(n >> 16)}, true
 	}
 	// Only "none" folds to "none": no other rune folds to n, o or e.
 	return [3]int{}, w == "-" || len(w) == 4 && strings.EqualFold(w, "none")
 }
 
-// grapeOf and cuveeOf are the cube of each byte, either case (3: none).
-var grapeOf, cuveeOf = letterTable(grapeLetters), letterTable(cuveeLetters)
+// cubeCountsLong is cubeCounts of a word too long for one sum: read in
+// pieces ("-" and "none" are short).
+func cubeCountsLong(w string, letters string) ([3]int, bool) {
+	var c [3]int
+	for ; len(w) > 0; w = w[min(len(w), 255):] {
+		part, ok := cubeCounts(w[:min(len(w), 255)], letters)
+		if !ok {
+			return [3]int{}, false
+		}
+		add(&c, part)
+	}
+	return c, true
+}
 
-func letterTable(letters string) (t [256]uint8) {
+// grapeInc and cuveeInc are each byte's increment of cubeCounts's sum,
+// either case: 1 in its cube's byte lane, or 1 in the top lane for a
+// byte that is no cube.
+var grapeInc, cuveeInc = letterIncrements(grapeLetters), letterIncrements(cuveeLetters)
+
+func letterIncrements(letters string) (t [256]uint32) {
 	for i := range t {
-		t[i] = 3
+		t[i] = 1 << 24
 	}
 	for i := range len(letters) {
-		t[letters[i]], t[letters[i]+'a'-'A'] = uint8(i), uint8(i)
+		t[letters[i]], t[letters[i]+'a'-'A'] = 1<<(8*i), 1<<(8*i)
 	}
 	return t
 }

@@ -395,3 +395,24 @@ func TestIsWord(t *testing.T) {
 		}
 	}
 }
+
+// cubeCounts (byte lanes summed in a register) agrees with parseCubes on
+// one word: letters of either case, other bytes, "-", "none", and words
+// longer than a lane holds.
+func TestCubeCounts(t *testing.T) {
+	words := []string{"", "-", "none", "NONE", "NoNe", "nonE", "--", "M", "mpc", "MMPPCC", "TNB", "tnbT", "MX", "x", "M-",
+		"é", "\u212a", "MMMMMMMMMMMM", strings.Repeat("M", 255), strings.Repeat("M", 256), strings.Repeat("mP", 300),
+		strings.Repeat("C", 600) + "q", strings.Repeat("T", 700)}
+	for _, letters := range []string{grapeLetters, cuveeLetters} {
+		for _, w := range words {
+			got, ok := cubeCounts(w, letters)
+			want, wantOK := parseCubes([]string{w}, letters, "")
+			if !wantOK {
+				want = [3]int{}
+			}
+			if got != want || ok != wantOK {
+				t.Errorf("cubeCounts(%.20q, %s) = %v, %v; want %v, %v", w, letters, got, ok, want, wantOK)
+			}
+		}
+	}
+}

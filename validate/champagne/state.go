@@ -346,21 +346,19 @@ type state struct {
 
 	// Storage the fields above point into, kept when a state is recycled
 	// for the next record (see reset).
-	seat        [maxSeats]player
-	seatPtrs    [maxSeats]*player
-	offersSpare []*vineCard // the offers being read, swapped with offers
-	key         keyCheck    // what keyCheck points to
-	finalBuf    finalScore  // what final points to
-	tallyBuf    []champagne.PlayerTally
-	cards       []marketCard // market cards declared, in blocks (see newCard)
-	ships       []shipment   // the cards of a ship line
-	best        []*marketCard
-	kept        []keptCard
-	hands       []string // checkDraft's hands, all in one
-	hasDeal     [maxSeats]bool
-	// finish's counts per region (index in rules.Regions)
-	regionCards, regionGrapes []int
-	regionVined               []bool
+	seat         [maxSeats]player
+	seatPtrs     [maxSeats]*player
+	offersSpare  []*vineCard // the offers being read, swapped with offers
+	key          keyCheck    // what keyCheck points to
+	finalBuf     finalScore  // what final points to
+	tallyBuf     []champagne.PlayerTally
+	cards        []marketCard // market cards declared, in blocks (see newCard)
+	ships        []shipment   // the cards of a ship line
+	best         []*marketCard
+	kept         []keptCard
+	hands        []string // checkDraft's hands, all in one
+	hasDeal      [maxSeats]bool
+	regionCounts []int // finish's counts per region: each player's cards, then his grapes
 }
 
 // maxSeats is the most places at the table: 4 Houses, or 3 and the Wine
@@ -424,7 +422,7 @@ func (s *state) reset() {
 		s.seat[i].tokens, s.seat[i].transport = old.seat[i].tokens, old.seat[i].transport
 	}
 	s.tallyBuf = old.tallyBuf
-	s.regionCards, s.regionGrapes, s.regionVined = old.regionCards, old.regionGrapes, old.regionVined
+	s.regionCounts = old.regionCounts
 	s.cards = old.cards[:0]
 	s.ships, s.best, s.kept, s.hands = old.ships[:0], clearPtrs(old.best), old.kept[:0], old.hands[:0]
 }
