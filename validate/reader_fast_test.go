@@ -139,3 +139,19 @@ func TestIsReservedFold(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReadPairs reads the pairs of a typical Bordeaux check line.
+func BenchmarkReadPairs(b *testing.B) {
+	l, d := lexLine("b.vin", 1, "check Ben casks=3 used=2 vines=4 trellis=3,0,0 circled=Er3,Ew1,Lp1,Rr1,Rw2 wines=5 paths=1 longest=1 leader=2")
+	if d != nil {
+		b.Fatal(d)
+	}
+	bad := func(tok int, format string, args ...any) *Diagnostic { b.Fatal(format); return nil }
+	ps := make([]Pair, 0, 16)
+	for b.Loop() {
+		ps, _ = readPairs(l, ps[:0], true, bad)
+	}
+	if len(ps) != 9 || ps[4].Value != "Er3,Ew1,Lp1,Rr1,Rw2" || ps[8].Key != "leader" {
+		b.Fatalf("pairs %+v", ps)
+	}
+}
