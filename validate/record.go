@@ -781,7 +781,7 @@ func readPairs(l *Line, ps []Pair, ascii bool, bad func(tok int, format string, 
 			i = join
 			continue
 		}
-		t := l.Tokens[i]
+		t := &l.Tokens[i]
 		// One pass over the key finds the '=' and whether the key needs
 		// lower-casing (a key is a short word: cheaper than two calls).
 		eq, fold := 0, uint8(0)
