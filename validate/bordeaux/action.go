@@ -12,17 +12,27 @@ import (
 // segment is one entry of a player's line: the tokens between commas.
 type segment struct{ from, to int } // token indexes [from, to)
 
-func isComma(t string) bool { return len(t) == 1 && t[0] == ',' }
-
 // chooseHead is headWorker's answer for `choose`.
 const chooseHead = -2
 
 // headWorker reads an entry's first word: a worker, chooseHead, or -1.
-// The words as the notation writes them are told by one switch; any other
-// spelling goes through the case-folding comparisons.
+// The words as the notation writes them are told here, inlined; any
+// other spelling goes through headWorkerAny.
 func headWorker(w string) int {
-	switch len(w) { // by length first: one compare of the bytes at most
-	case 1:
+	switch {
+	case w == "red":
+		return RedWorker
+	case w == "pink":
+		return PinkWorker
+	case w == "yellow":
+		return YellowWorker
+	}
+	return headWorkerAny(w)
+}
+
+// headWorkerAny is headWorker for a word in any spelling.
+func headWorkerAny(w string) int {
+	if len(w) == 1 {
 		switch w[0] {
 		case 'r', 'R':
 			return RedWorker
@@ -32,21 +42,6 @@ func headWorker(w string) int {
 			return YellowWorker
 		}
 		return -1 // no other byte folds to a worker's word
-	case 3:
-		if w == "red" {
-			return RedWorker
-		}
-	case 4:
-		if w == "pink" {
-			return PinkWorker
-		}
-	case 6:
-		switch w {
-		case "yellow":
-			return YellowWorker
-		case "choose":
-			return chooseHead
-		}
 	}
 	if strings.EqualFold(w, "choose") {
 		return chooseHead
@@ -72,17 +67,24 @@ func (r *replayer) action(l *validate.Line) error {
 	if p.flagsYear != y { // the player's first line this year
 		p.madeWine, p.gained, p.acted, p.flagsYear = false, false, [3]bool{}, y
 	}
+	// The entries, tokens [from, to) between commas, cut in one pass
+	// over the tokens. A line with an empty entry (a comma first, last or
+	// after another) plays none of its entries: they are checked first.
 	toks := l.Tokens
-	// The entries, tokens [from, to) between commas. A line without a
-	// comma in its text has no comma token: it is one entry.
-	segs := r.bufs.entries[:1]
-	segs[0] = segment{0, len(toks)}
-	if len(toks) == 0 || strings.IndexByte(l.Raw, ',') >= 0 {
-		var err error
-		if segs, err = r.entries(l); err != nil {
-			return err
+	segs, from := r.bufs.entries[:0], 0
+	for i := range toks {
+		if t := toks[i].Text; len(t) == 1 && t[0] == ',' { // a comma
+			if i == from {
+				return r.emptyEntry(l, i)
+			}
+			segs = append(segs, segment{from, i})
+			from = i + 1
 		}
 	}
+	if from == len(toks) {
+		return r.emptyEntry(l, from)
+	}
+	segs = append(segs, segment{from, len(toks)})
 	// the answerer reads this line's choices for this player
 	r.ans.l, r.ans.p = l, p
 	for si, sg := range segs {
@@ -104,27 +106,6 @@ func (r *replayer) action(l *validate.Line) error {
 		}
 	}
 	return nil
-}
-
-// entries cuts an action line into its entries, tokens [from, to) between
-// commas, in one pass. A line with an empty entry (a comma first, last or
-// after another) plays none of its entries: they are checked first.
-func (r *replayer) entries(l *validate.Line) ([]segment, error) {
-	toks := l.Tokens
-	segs, from := r.bufs.entries[:0], 0
-	for i := range toks {
-		if isComma(toks[i].Text) {
-			if i == from {
-				return nil, r.emptyEntry(l, i)
-			}
-			segs = append(segs, segment{from, i})
-			from = i + 1
-		}
-	}
-	if from == len(toks) {
-		return nil, r.emptyEntry(l, from)
-	}
-	return append(segs, segment{from, len(toks)}), nil
 }
 
 func (r *replayer) emptyEntry(l *validate.Line, tok int) error {

@@ -157,13 +157,31 @@ func newPlayer(name string, seat int, l *layouts.Layout) *PlayerState {
 // reused from an earlier record keeps nothing of it. fromCode says l was
 // dealt from a code by the layouts package, so its map is the embedded
 // template's (see sheetIndex.build).
+//
+// The fields are written one by one, not by assigning a new PlayerState:
+// the buffers (comps, rowsBuf, winesBuf, the bufs backing the slices)
+// are written before they are read, or cleared here as far as a slice
+// of them is used, and need no zeroing of their own.
 func (p *PlayerState) init(name string, seat int, l *layouts.Layout, fromCode bool) {
-	*p = PlayerState{Name: name, Seat: seat, Layout: l}
+	p.Name, p.Seat, p.Layout = name, seat, l
+	p.Circled, p.Filled, p.Result = nil, nil, nil
+	p.CasksGained, p.CasksUsed, p.VinesFilled = 0, 0, 0
+	p.Grid, p.Top = [3][Columns]byte{}, [14]layouts.TopCell{}
 	p.idx.build(l, fromCode)
 	p.Trellis = slab(p.bufs.trellis[:], len(l.Trellis))
+	clear(p.Trellis)
 	p.LeaderYears = p.bufs.leader[:0]
 	p.circled = slab(p.bufs.circled[:], len(l.Wines))
+	clear(p.circled)
 	p.filled = slab(p.bufs.filled[:], len(l.Paths))
+	clear(p.filled)
+	p.nCircled, p.nFilled, p.filledBits, p.circledBits = 0, 0, 0, 0
+	p.circledColours, p.circledRegions, p.circledAges = [3]int{}, [3]int{}, [4]int{}
+	p.longest, p.longestAt, p.longestSimple, p.longestOf = 0, 0, false, 0
+	// compOf's 0 is "no component"; comps are written as they are made
+	p.compOf, p.nComps, p.oddWines, p.circledPaths = [64]uint8{}, 0, 0, 0
+	p.madeWine, p.gained, p.acted, p.flagsYear = false, false, [3]bool{}, 0
+	p.winesBuf = [4]*layouts.Wine{} // no pointer into an earlier record
 	for w := 0; w < 3; w++ {
 		for y := 0; y < l.Year00.Dur[w] && y < Columns; y++ {
 			p.Grid[w][y] = '-'
@@ -303,8 +321,29 @@ func (p *PlayerState) circle(wi, year int, a Answerer) error {
 	if a := uint(w.Type.Age); a-1 < 3 {
 		p.circledAges[a]++
 	}
-	if p.idx.incident != nil {
-		return p.circleSmall(wi, year, a)
+	if incident := p.idx.incident; incident != nil {
+		// On a sheet of at most 64 wines and paths, the paths at wi to a
+		// wine circled already (those at two circled wines), in layout
+		// order, as bits. A path filled by a grape's circle on the way is
+		// skipped when reached; a wine a grape circles fills its own
+		// paths, to wi too. (Here, not in a function of its own: a call
+		// per wine circled less.)
+		at := incident[wi]
+		todo := at & p.circledPaths &^ p.filledBits
+		p.circledPaths |= at
+		for m := todo; m != 0; m &= m - 1 {
+			e := bits.TrailingZeros64(m)
+			if p.filledBits&(1<<e) != 0 {
+				continue
+			}
+			p.fillSmall(e)
+			if r := p.Layout.Paths[e].Resource; r != 0 {
+				if err := p.gain(r, year, a); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
 	}
 	for _, e := range p.idx.adj[wi] {
 		if p.filled[e] {
@@ -322,30 +361,6 @@ func (p *PlayerState) circle(wi, year int, a Answerer) error {
 		if e < 64 {
 			p.filledBits |= 1 << e
 		}
-		if r := p.Layout.Paths[e].Resource; r != 0 {
-			if err := p.gain(r, year, a); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// circleSmall is circle's path filling on a sheet of at most 64 wines and
-// paths: the paths at wine wi to a wine circled already (those at two
-// circled wines), in layout order, as bits. A path filled by a grape's
-// circle on the way is skipped when reached; a wine a grape circles fills
-// its own paths, to wi too.
-func (p *PlayerState) circleSmall(wi, year int, a Answerer) error {
-	at := p.idx.incident[wi]
-	todo := at & p.circledPaths &^ p.filledBits
-	p.circledPaths |= at
-	for m := todo; m != 0; m &= m - 1 {
-		e := bits.TrailingZeros64(m)
-		if p.filledBits&(1<<e) != 0 {
-			continue
-		}
-		p.fillSmall(e)
 		if r := p.Layout.Paths[e].Resource; r != 0 {
 			if err := p.gain(r, year, a); err != nil {
 				return err
