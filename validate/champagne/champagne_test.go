@@ -121,8 +121,8 @@ func invariants(s *state) error {
 	// place reads the player to place from his wPlace step.
 	if w := s.next(); w.kind == wPlace {
 		turn := s.turn
-		if cur := s.current(); cur != w.who {
-			return fmt.Errorf("the wPlace step is %s's, but it is %s's turn", s.nameOf(w.who), s.nameOf(cur))
+		if cur := s.current(); cur != int(w.who) {
+			return fmt.Errorf("the wPlace step is %s's, but it is %s's turn", s.nameOf(int(w.who)), s.nameOf(cur))
 		}
 		s.turn = turn
 	}

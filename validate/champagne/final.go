@@ -31,7 +31,7 @@ func (s *state) finish() {
 		nCards, nGrapes := counts[2*i*nr:(2*i+1)*nr:(2*i+1)*nr], counts[(2*i+1)*nr:(2*i+2)*nr:(2*i+2)*nr]
 		pt := champagne.PlayerTally{Name: p.name, Seat: i + 1, Merchant: p.merchant, Prestige: p.pp,
 			RegionCards: nCards, RegionGrapes: nGrapes,
-			Still: p.stillCount(), Cellar: p.cellarCount(), Oeno: p.oenoCount(), Grid: sum3(p.grid),
+			Still: p.stillCount(), Cellar: p.cellarCount(), Oeno: p.oenoCount(), Grid: sum3(&p.grid),
 			Eco: s.r.ecoValue(p.eco), EcoPos: p.eco, Protection: p.token(s.r.tk.protection) > 0}
 		if p.merchant {
 			pt.Seat = 0

@@ -337,13 +337,13 @@ func (g *gen) play() error {
 		case wMerchantEvent:
 			err = g.merchantEvent()
 		case wPlace:
-			err = g.place(w.who)
+			err = g.place(int(w.who))
 		case wPlant:
-			err = g.emit("%s: plant %s %s", g.s.nameOf(w.who), w.vineCard(g.r).ID, g.r.Regions[g.pick(len(g.r.Regions))])
+			err = g.emit("%s: plant %s %s", g.s.nameOf(int(w.who)), w.vineCard(g.r).ID, g.r.Regions[g.pick(len(g.r.Regions))])
 		case wToken:
-			err = g.token(w.who)
+			err = g.token(int(w.who))
 		case wOeno:
-			err = g.oeno(w.who)
+			err = g.oeno(int(w.who))
 		case wShip:
 			err = g.ship(w)
 		case wMerchantShip:
@@ -351,11 +351,11 @@ func (g *gen) play() error {
 		case wMarket:
 			err = g.emitMarket(int(w.sector))
 		case wDraw:
-			err = g.draw(w.who)
+			err = g.draw(int(w.who))
 		case wHarvest:
-			err = g.harvest(w.who)
+			err = g.harvest(int(w.who))
 		case wGrid:
-			err = g.grid(w.who)
+			err = g.grid(int(w.who))
 		case wOffers:
 			if err = g.checks(); err == nil {
 				err = g.offers()

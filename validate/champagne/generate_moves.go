@@ -34,7 +34,7 @@ func (g *gen) place(who int) error {
 		gamble := g.pick(3) == 0 // now and then a card he cannot fill yet: the penalty may follow
 		for _, sec := range s.sectors {
 			for _, c := range []*marketCard{sec.active, sec.prov} {
-				if c != nil && (gamble || covers(p.cellar, c.Cuvees)) && g.reservedBy(c.ID) == "" {
+				if c != nil && (gamble || covers(&p.cellar, &c.Cuvees)) && g.reservedBy(c.ID) == "" {
 					g.used("reservation")
 					g.note("use reservation")
 					return g.emit("%s: use reservation %s", p.name, c.ID)
@@ -210,7 +210,7 @@ func (g *gen) grid(who int) error {
 			take[t] = g.pick(n + 1)
 		}
 	}
-	if sum3(take) == 0 {
+	if sum3(&take) == 0 {
 		return g.emit("%s: grid none", p.name)
 	}
 	g.note("grid written")
@@ -222,12 +222,12 @@ func (g *gen) oeno(who int) error {
 	room := g.r.OenoMax - p.oenoCount()
 	c := p.cellar
 	var take [3]int
-	for n := g.pick(room + 1); n > 0 && sum3(c) > 0; n-- {
+	for n := g.pick(room + 1); n > 0 && sum3(&c) > 0; n-- {
 		t := g.anyIdx(c)
 		c[t]--
 		take[t]++
 	}
-	if sum3(take) == 0 {
+	if sum3(&take) == 0 {
 		return g.emit("%s: oenotheque none", p.name)
 	}
 	return g.emit("%s: oenotheque %s", p.name, cubes(take, cuveeLetters))
@@ -252,7 +252,7 @@ func (g *gen) ship(w want) error {
 	cellar := p.cellar
 	fromOeno := s.r.on.OenothequeShippingYes
 	if fromOeno {
-		add(&cellar, p.oeno) // what can be shipped: cellar and œnothèque
+		add(&cellar, &p.oeno) // what can be shipped: cellar and œnothèque
 	}
 	onlyCellar := p.cellar
 	var parts []string
@@ -266,14 +266,14 @@ func (g *gen) ship(w want) error {
 			break
 		}
 		for _, c := range []*marketCard{s.sectors[sec].active, s.sectors[sec].prov} {
-			if c == nil || len(parts) >= max || s.shippable(w.who, int(w.spot), c) != "" {
+			if c == nil || len(parts) >= max || s.shippable(int(w.who), int(w.spot), c) != "" {
 				continue
 			}
 			need := c.Cuvees
 			part := c.ID
 			switch {
-			case covers(cellar, need):
-			case sp.Partial && (!usedShort || eachShort) && sum3(need) > 1 && g.shortOf(cellar, need) >= 0:
+			case covers(&cellar, &need):
+			case sp.Partial && (!usedShort || eachShort) && sum3(&need) > 1 && g.shortOf(cellar, need) >= 0:
 				t := g.shortOf(cellar, need)
 				need[t]--
 				if usedShort {
@@ -282,7 +282,7 @@ func (g *gen) ship(w want) error {
 				usedShort = true
 				part += " short " + cuveeLetters[t:t+1]
 			case s.partner && g.pick(2) == 0:
-				t, q := g.partnerFor(w.who, cellar, need, given)
+				t, q := g.partnerFor(int(w.who), cellar, need, given)
 				if q < 0 {
 					continue
 				}
@@ -322,8 +322,8 @@ func (g *gen) ship(w want) error {
 				s.event != "airports-strike" && s.event != "seaports-strike" {
 				transportFor = append(transportFor, c.ID)
 			}
-			sub(&cellar, need)
-			if fromOeno && !covers(onlyCellar, need) {
+			sub(&cellar, &need)
+			if fromOeno && !covers(&onlyCellar, &need) {
 				g.note("ship from the oenotheque")
 			}
 			for t := range 3 {
@@ -417,7 +417,7 @@ func (g *gen) merchantShip(w want) error {
 			})
 		}
 		parts = append(parts, part)
-		sub(&cellar, c.Cuvees)
+		sub(&cellar, &c.Cuvees)
 		prev = c
 	}
 	if len(parts) == 0 {
@@ -438,7 +438,7 @@ func (g *gen) draw(who int) error {
 	p := s.players[who]
 	still := p.still
 	room := s.r.CellarMax - p.cellarCount()
-	if room > 0 && g.blendFrom(still) == nil && sum3(still) >= 4 && g.pick(3) > 0 {
+	if room > 0 && g.blendFrom(still) == nil && sum3(&still) >= 4 && g.pick(3) > 0 {
 		// Exchange two of the most plentiful wine for one that helps.
 		t := 0
 		for i := range 3 {
@@ -463,7 +463,7 @@ func (g *gen) draw(who int) error {
 		if b == nil {
 			break
 		}
-		sub(&still, b.wines)
+		sub(&still, &b.wines)
 		parts = append(parts, fmt.Sprintf("%s=%s", cuveeLetters[b.cuvee:b.cuvee+1], cubes(b.wines, grapeLetters)))
 		room--
 		if g.pick(5) == 0 {
@@ -485,7 +485,7 @@ func (g *gen) blendFrom(still [3]int) *blendChoice {
 	var opts []blendChoice
 	for cu := range 3 {
 		for _, b := range g.r.Blends[cu] {
-			if covers(still, b) {
+			if covers(&still, &b) {
 				opts = append(opts, blendChoice{cu, b})
 			}
 		}

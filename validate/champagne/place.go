@@ -29,7 +29,7 @@ func (s *state) available(who int) int {
 func (s *state) startPlacement() {
 	s.turn = 0
 	if cur := s.current(); cur >= 0 {
-		s.push(want{kind: wPlace, who: cur})
+		s.push(want{kind: wPlace, who: int8(cur)})
 	} else {
 		s.startResolution()
 	}
@@ -182,7 +182,7 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	// The player whose turn it is was current() when his wPlace step was
 	// pushed, and nothing changes the turn before a placement line (the
 	// tests' invariants check it): not counted again.
-	if cur := s.next().who; cur != who {
+	if cur := int(s.next().who); cur != who {
 		if s.available(who) <= 0 && !disc {
 			return fail(-1, "%s (next, %s)", s.noneLeft(who), s.expectText())
 		}
@@ -268,9 +268,9 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	}
 	s.pop()
 	if cur := s.current(); cur >= 0 {
-		s.push(want{kind: wPlace, who: cur})
+		s.push(want{kind: wPlace, who: int8(cur)})
 	} else {
-		s.push(want{kind: wAuto, step: stepStartResolution})
+		s.push(want{kind: wAuto, wantArgs: wantArgs{step: stepStartResolution}})
 	}
 	return nil
 }

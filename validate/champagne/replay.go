@@ -124,9 +124,9 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	if cap(s.pending) == 0 {
 		s.pending = make([]want, 0, 32)
 	}
-	s.pushFront(want{kind: wAuto, step: stepSetupDone}, want{kind: wRoundStart})
+	s.pushFront(want{kind: wAuto, wantArgs: wantArgs{step: stepSetupDone}}, want{kind: wRoundStart})
 	for i := n - 1; i >= 0; i-- {
-		s.push(want{kind: wInherit, who: i})
+		s.push(want{kind: wInherit, who: int8(i)})
 	}
 	for range r.SectorNames {
 		s.pushFront(want{kind: wSetupMarket}, want{kind: wSetupMarket})
@@ -307,7 +307,7 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 // so that the compare stops at the pointer).
 func indexOf(s *state, name string) int {
 	if n := len(s.pending); n > 0 {
-		if who := s.pending[n-1].who; who >= 0 && who < len(s.players) {
+		if who := int(s.pending[n-1].who); who >= 0 && who < len(s.players) {
 			if p := s.players[who]; p.name == name && !p.merchant {
 				return who
 			}
@@ -325,7 +325,7 @@ func indexOf(s *state, name string) int {
 // front, when he has one among the steps of that kind coming next.
 func (s *state) bringForward(kind wantKind, who int) bool {
 	for i := len(s.pending) - 1; i >= 0 && s.pending[i].kind == kind; i-- {
-		if s.pending[i].who == who {
+		if int(s.pending[i].who) == who {
 			w := s.pending[i]
 			copy(s.pending[i:], s.pending[i+1:])
 			s.pending[len(s.pending)-1] = w
@@ -345,15 +345,15 @@ func (s *state) runStep(w want) {
 	case stepStartResolution:
 		s.startResolution()
 	case stepTakeVineyard:
-		s.takeVineyard(w.who, int(w.spot))
+		s.takeVineyard(int(w.who), int(w.spot))
 	case stepBuild:
-		s.build(int(w.zone), int(w.spot), w.who)
+		s.build(int(w.zone), int(w.spot), int(w.who))
 	case stepPaySubsidies:
 		s.paySubsidies()
 	case stepPromote:
-		s.promote(int(w.spot), w.who)
+		s.promote(int(w.spot), int(w.who))
 	case stepHold:
-		s.holdN1[w.spot] = w.who
+		s.holdN1[w.spot] = int(w.who)
 	case stepHarvest:
 		s.harvest()
 	case stepHarvestFrom:
@@ -435,7 +435,7 @@ func (s *state) floorAll() {
 // expectText says what the record must say next.
 func (s *state) expectText() string {
 	w := s.next()
-	name := s.nameOf(w.who)
+	name := s.nameOf(int(w.who))
 	switch w.kind {
 	case wSetupOffers:
 		return fmt.Sprintf("the setup declares the %d active vineyard offers: offers CARD …", s.seats())
@@ -671,7 +671,7 @@ func (s *state) action(who int, l *validate.Line, vb verb) *ruleError {
 		e.hint = validate.DidYouMean(l.Verb, actionVerbs)
 		return e
 	}
-	if vb == vHarvest && p.harvest.derived && !p.harvest.written && (w.kind != wHarvest || w.who != who) {
+	if vb == vHarvest && p.harvest.derived && !p.harvest.written && (w.kind != wHarvest || int(w.who) != who) {
 		return s.derivedHarvestLine(p, l)
 	}
 	if w.kind == wDone {
@@ -697,8 +697,8 @@ func (s *state) action(who int, l *validate.Line, vb verb) *ruleError {
 		}
 		return fail(0, "%s's %s line comes out of order: next, %s", p.name, l.Word(0), s.expectText())
 	}
-	if w.who != who {
-		e := fail(-1, "it is %s's turn, not %s's: next, %s", s.called(w.who), p.name, s.expectText())
+	if int(w.who) != who {
+		e := fail(-1, "it is %s's turn, not %s's: next, %s", s.called(int(w.who)), p.name, s.expectText())
 		if !s.asPlayed || !s.bringForward(w.kind, who) {
 			return e
 		}
@@ -732,12 +732,21 @@ func (s *state) action(who int, l *validate.Line, vb verb) *ruleError {
 // cubeCounts reads one word of cube letters ("MMC", "-") without
 // allocating.
 func cubeCounts(w string, letters string) ([3]int, bool) {
+	n0, n1, n2, ok := cubeCountsOf(w, letters)
+	return [3]int{n0, n1, n2}, ok
+}
+
+// cubeCountsOf is cubeCounts with the three counts returned in registers:
+// an array returned goes through memory, and copying it right after its
+// three stores waits for them (the hot callers keep the counts apart).
+func cubeCountsOf(w string, letters string) (n0, n1, n2 int, ok bool) {
 	// Each byte adds its cube's increment from a table: one byte lane per
 	// cube, the bytes that are no cube in the top lane. A sum kept in a
 	// register, without a branch (an array in memory made each byte wait
 	// for the previous store).
 	if len(w) > 255 { // no lane may overflow
-		return cubeCountsLong(w, letters)
+		c, ok := cubeCountsLong(w, letters)
+		return c[0], c[1], c[2], ok
 	}
 	table := &grapeInc
 	if letters[0] == cuveeLetters[0] { // letters is grapeLetters or cuveeLetters
@@ -748,10 +757,10 @@ func cubeCounts(w string, letters string) ([3]int, bool) {
 		n += table[w[i]]
 	}
 	if n>>24 == 0 {
-		return [3]int{int(n & 0xff), int(n >> 8 & 0xff), int(n >> 16)}, true
+		return int(n & 0xff), int(n >> 8 & 0xff), int(n >> 16), true
 	}
 	// Only "none" folds to "none": no other rune folds to n, o or e.
-	return [3]int{}, w == "-" || len(w) == 4 && strings.EqualFold(w, "none")
+	return 0, 0, 0, w == "-" || len(w) == 4 && strings.EqualFold(w, "none")
 }
 
 // cubeCountsLong is cubeCounts of a word too long for one sum: read in
@@ -763,7 +772,7 @@ func cubeCountsLong(w string, letters string) ([3]int, bool) {
 		if !ok {
 			return [3]int{}, false
 		}
-		add(&c, part)
+		add(&c, &part)
 	}
 	return c, true
 }
@@ -837,15 +846,15 @@ func badLetterAt(l *validate.Line, from int, letters string) (int, string) {
 // lineCubes reads the cube letters of a line's tokens from the given one
 // on ("MMC", or "M M C"), without allocating.
 func lineCubes(l *validate.Line, from int, letters string) ([3]int, bool) {
-	var c [3]int
+	var c0, c1, c2 int // apart, in registers: see cubeCountsOf
 	for i := from; i < len(l.Tokens); i++ {
-		w, ok := cubeCounts(l.Tokens[i].Text, letters)
+		n0, n1, n2, ok := cubeCountsOf(l.Tokens[i].Text, letters)
 		if !ok {
-			return c, false
+			return [3]int{c0, c1, c2}, false
 		}
-		add(&c, w)
+		c0, c1, c2 = c0+n0, c1+n1, c2+n2
 	}
-	return c, true
+	return [3]int{c0, c1, c2}, true
 }
 
 // parseCubes reads cube letters ("MMC", or several words "M M C").
@@ -894,23 +903,26 @@ func isWord(w, target string) bool {
 	return true
 }
 
-func covers(have, need [3]int) bool {
+// covers, sub, add and sum3 take pointers: an array passed by value is
+// copied whole (16-byte moves), and a copy right after the array's
+// elements were stored waits for those stores.
+func covers(have, need *[3]int) bool {
 	return have[0] >= need[0] && have[1] >= need[1] && have[2] >= need[2]
 }
 
-func sub(a *[3]int, b [3]int) {
+func sub(a, b *[3]int) {
 	for i := range 3 {
 		a[i] -= b[i]
 	}
 }
 
-func add(a *[3]int, b [3]int) {
+func add(a, b *[3]int) {
 	for i := range 3 {
 		a[i] += b[i]
 	}
 }
 
-func sum3(a [3]int) int { return a[0] + a[1] + a[2] }
+func sum3(a *[3]int) int { return a[0] + a[1] + a[2] }
 
 // gainPP and gainEco move the score and the report; at either end of the
 // report a further move is a point won or lost instead.
@@ -962,13 +974,13 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 	if !ok || !ok2 {
 		return cubeError(l, 1, grapeLetters, fmt.Sprintf("an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name))
 	}
-	if sum3(give) != s.r.Exchange.Give {
-		return fail(1, "an exchange gives %d still wines from the winery, not %d", s.r.Exchange.Give, sum3(give))
+	if sum3(&give) != s.r.Exchange.Give {
+		return fail(1, "an exchange gives %d still wines from the winery, not %d", s.r.Exchange.Give, sum3(&give))
 	}
-	if sum3(get) != s.r.Exchange.Get {
-		return fail(2, "an exchange takes %d still wine from the supply, not %d", s.r.Exchange.Get, sum3(get))
+	if sum3(&get) != s.r.Exchange.Get {
+		return fail(2, "an exchange takes %d still wine from the supply, not %d", s.r.Exchange.Get, sum3(&get))
 	}
-	if !covers(p.still, give) {
+	if !covers(&p.still, &give) {
 		return fail(1, "%s has no %s in the winery to exchange (the winery holds %s)", p.name, cubes(give, grapeLetters), cubes(p.still, grapeLetters))
 	}
 	for t := range 3 {
@@ -976,8 +988,8 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 			return fail(2, "no %s is left in the supply", grapeNames[t])
 		}
 	}
-	sub(&p.still, give)
-	add(&p.still, get)
+	sub(&p.still, &give)
+	add(&p.still, &get)
 	p.pp += s.r.Exchange.PP
 	return nil
 }
@@ -1021,16 +1033,16 @@ func (s *state) check(l *validate.Line) *ruleError {
 			case "oeno":
 				src = p.oeno
 			}
-			c, ok := cubeCounts(pr.Value, letters)
+			n0, n1, n2, ok := cubeCountsOf(pr.Value, letters)
 			if !ok {
 				e := syntax(pr.Tok, "%s", notLetter(pr.Value, letters))
 				e.hint = fmt.Sprintf("%s= lists its cubes by letter (%s=%s), or - for none", pr.Key, pr.Key, letters)
 				return e
 			}
-			if c == src {
+			if n0 == src[0] && n1 == src[1] && n2 == src[2] {
 				continue
 			}
-			got, want = cubes(src, letters), cubes(c, letters)
+			got, want = cubes(src, letters), cubes([3]int{n0, n1, n2}, letters)
 		case "tokens":
 			num = tokenCount(p)
 		default:

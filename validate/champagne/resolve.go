@@ -16,18 +16,18 @@ func (s *state) startResolution() {
 	ws := s.scratch[:0] // the steps are copied onto the stack of pending steps
 	for k, o := range s.board[zVineyard] {
 		if o.who >= 0 {
-			ws = append(ws, want{kind: wAuto, step: stepTakeVineyard, who: o.who, spot: int16(k)})
+			ws = append(ws, want{kind: wAuto, who: int8(o.who), spot: int16(k), wantArgs: wantArgs{step: stepTakeVineyard}})
 		}
 	}
 	for _, zi := range [...]int{zPress, zWinery} {
 		for k, o := range s.board[zi] {
 			if o.who >= 0 {
-				ws = append(ws, want{kind: wAuto, step: stepBuild, zone: int8(zi), spot: int16(k), who: o.who})
+				ws = append(ws, want{kind: wAuto, spot: int16(k), who: int8(o.who), wantArgs: wantArgs{step: stepBuild, wantArea: wantArea{zone: int8(zi)}}})
 			}
 		}
 	}
 	if s.ev == evSubsidies {
-		ws = append(ws, want{kind: wAuto, step: stepPaySubsidies})
+		ws = append(ws, want{kind: wAuto, wantArgs: wantArgs{step: stepPaySubsidies}})
 	}
 	if len(s.board[zMarketing]) > 0 {
 		// marketing-order n+1-first: both n+1 spots, then both n spots;
@@ -36,7 +36,7 @@ func (s *state) startResolution() {
 		spotOrder := s.r.on.MarketingOrderSpotOrder
 		promote := func(k int) {
 			if who := s.holdN1[k]; who >= 0 {
-				ws = append(ws, want{kind: wAuto, step: stepPromote, spot: int16(k), who: who})
+				ws = append(ws, want{kind: wAuto, spot: int16(k), who: int8(who), wantArgs: wantArgs{step: stepPromote}})
 			}
 		}
 		if !spotOrder {
@@ -46,9 +46,9 @@ func (s *state) startResolution() {
 		}
 		for k, o := range s.board[zMarketing] {
 			if o.who >= 0 && s.players[o.who].merchant {
-				ws = append(ws, want{kind: wAuto, step: stepHold, spot: int16(k), who: o.who})
+				ws = append(ws, want{kind: wAuto, spot: int16(k), who: int8(o.who), wantArgs: wantArgs{step: stepHold}})
 			} else if o.who >= 0 {
-				ws = append(ws, want{kind: wOeno, who: o.who, spot: int16(k)})
+				ws = append(ws, want{kind: wOeno, who: int8(o.who), spot: int16(k)})
 			}
 			if spotOrder && k < len(s.holdN1) {
 				promote(k)
@@ -90,17 +90,17 @@ func (s *state) startResolution() {
 	for _, k := range ship {
 		who := shipping[k].who
 		if s.players[who].merchant {
-			ws = append(ws, want{kind: wMerchantShip, who: who, spot: int16(k)})
+			ws = append(ws, want{kind: wMerchantShip, who: int8(who), spot: int16(k)})
 		} else {
-			ws = append(ws, want{kind: wShip, who: who, spot: int16(k)})
+			ws = append(ws, want{kind: wShip, who: int8(who), spot: int16(k)})
 		}
 	}
 	for k, o := range s.board[zDraw] {
 		if o.who >= 0 {
-			ws = append(ws, want{kind: wDraw, who: o.who, spot: int16(k)})
+			ws = append(ws, want{kind: wDraw, who: int8(o.who), spot: int16(k)})
 		}
 	}
-	ws = append(ws, want{kind: wAuto, step: stepHarvest})
+	ws = append(ws, want{kind: wAuto, wantArgs: wantArgs{step: stepHarvest}})
 	s.pushFront(ws...)
 	s.scratch = ws[:0]
 }
@@ -136,7 +136,7 @@ func (s *state) takeVineyard(who, k int) {
 	c := s.offers[k]
 	s.offers[k] = nil
 	if c.Region < 0 {
-		s.push(want{kind: wPlant, who: who, vine: int16(c.Idx)})
+		s.push(want{kind: wPlant, who: int8(who), wantArgs: wantArgs{vine: int16(c.Idx)}})
 		return
 	}
 	p.addVine(owned{card: c, region: c.Region})
@@ -187,7 +187,7 @@ func (s *state) paySubsidies() {
 	for _, who := range s.order {
 		for _, q := range s.subsidies {
 			if q == who {
-				ws = append(ws, want{kind: wToken, who: who, reason: forSubsidies})
+				ws = append(ws, want{kind: wToken, who: int8(who), wantArgs: wantArgs{reason: forSubsidies}})
 			}
 		}
 	}
@@ -203,14 +203,14 @@ func (s *state) build(zi, k, who int) {
 	ws := buf[:0]
 	if zi == zPress {
 		if s.raisePress(who, 1, true) {
-			ws = append(ws, want{kind: wToken, who: who, reason: forPressLevel})
+			ws = append(ws, want{kind: wToken, who: int8(who), wantArgs: wantArgs{reason: forPressLevel}})
 		}
 	} else {
 		s.addModule(p)
 	}
 	s.effect(zi, k, who)
 	if s.linkedBonus(zi, k, who) {
-		ws = append(ws, want{kind: wToken, who: who, reason: forLinkedSpots, zone: int8(zi)})
+		ws = append(ws, want{kind: wToken, who: int8(who), wantArgs: wantArgs{reason: forLinkedSpots, wantArea: wantArea{zone: int8(zi)}}})
 	}
 	if s.ev == evSubsidies && s.subsidyDue(who, zoneNames[zi]) {
 		s.subsidies = append(s.subsidies, who) // drawn in turn order once both zones are resolved
@@ -235,7 +235,7 @@ func (s *state) raisePress(who, n int, draw bool) bool {
 		}
 	}
 	if due && !draw {
-		s.push(want{kind: wToken, who: who, reason: forPressLevel})
+		s.push(want{kind: wToken, who: int8(who), wantArgs: wantArgs{reason: forPressLevel}})
 	}
 	return due && draw
 }
@@ -259,7 +259,7 @@ func (s *state) promote(k, who int) {
 	if s.r.on.GridTransferWritten && !p.merchant && p.oenoCount() > 0 {
 		// "May move": the record says which cuvées go (the Wine
 		// Merchant moves them all).
-		s.push(want{kind: wGrid, who: who, spot: int16(k)})
+		s.push(want{kind: wGrid, who: int8(who), spot: int16(k)})
 		return
 	}
 	for t := range 3 {
@@ -280,7 +280,7 @@ func (s *state) gridLine(who int, l *validate.Line) *ruleError {
 	if !ok || len(l.Tokens) < 2 {
 		return cubeError(l, 1, cuveeLetters, fmt.Sprintf("the grid takes cuvées from the œnothèque: %s: grid TN, or grid none", p.name))
 	}
-	if !covers(p.oeno, c) {
+	if !covers(&p.oeno, &c) {
 		return fail(1, "%s's œnothèque holds %s, not %s", p.name, cubes(p.oeno, cuveeLetters), cubes(c, cuveeLetters))
 	}
 	for t := range 3 {
@@ -288,8 +288,8 @@ func (s *state) gridLine(who int, l *validate.Line) *ruleError {
 			return fail(1, "the Marketing grid holds %d %s: %s has %d there", s.r.GridSlots, cuveeNames[t], p.name, p.grid[t])
 		}
 	}
-	sub(&p.oeno, c)
-	add(&p.grid, c)
+	sub(&p.oeno, &c)
+	add(&p.grid, &c)
 	return nil
 }
 
@@ -300,16 +300,16 @@ func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 	if !ok {
 		return cubeError(l, 1, cuveeLetters, fmt.Sprintf("the œnothèque takes cuvées from the cellar: %s: oenotheque TN, or oenotheque none", p.name))
 	}
-	if !covers(p.cellar, c) {
+	if !covers(&p.cellar, &c) {
 		return fail(1, "%s's cellar holds %s, not %s", p.name, cubes(p.cellar, cuveeLetters), cubes(c, cuveeLetters))
 	}
-	if p.oenoCount()+sum3(c) > s.r.OenoMax {
-		if e := s.dispute(fail(1, "the œnothèque holds %d cuvées: %s has %d there and adds %d", s.r.OenoMax, p.name, p.oenoCount(), sum3(c))); e != nil {
+	if p.oenoCount()+sum3(&c) > s.r.OenoMax {
+		if e := s.dispute(fail(1, "the œnothèque holds %d cuvées: %s has %d there and adds %d", s.r.OenoMax, p.name, p.oenoCount(), sum3(&c))); e != nil {
 			return e
 		}
 	}
-	sub(&p.cellar, c)
-	add(&p.oeno, c)
+	sub(&p.cellar, &c)
+	add(&p.oeno, &c)
 	s.holdN1[w.spot] = who
 	return nil
 }
@@ -326,39 +326,42 @@ func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 	}
 	for i := 1; i < len(l.Tokens); i++ {
 		cu, wi, ok := strings.Cut(l.Word(i), "=")
-		c, ok1 := cubeCounts(cu, cuveeLetters)
-		g, ok2 := cubeCounts(wi, grapeLetters)
-		if !ok || !ok1 || !ok2 || sum3(c) != 1 {
+		// The counts apart, in registers (see cubeCountsOf).
+		c0, c1, c2, ok1 := cubeCountsOf(cu, cuveeLetters)
+		g0, g1, g2, ok2 := cubeCountsOf(wi, grapeLetters)
+		if !ok || !ok1 || !ok2 || c0+c1+c2 != 1 {
 			e := syntax(i, "a draw is written CUVEE=WINES, one cuvée and its three still wines: %s: draw T=MPC N=PPM, or draw none", p.name)
 			if m := notLetter(cu, cuveeLetters) + notLetter(wi, grapeLetters); ok && m != "" {
 				e.msg, e.hint = m, fmt.Sprintf("a draw is written CUVEE=WINES: %s: draw T=MPC N=PPM", p.name)
 			}
 			return e
 		}
-		if sum3(g) != 3 {
-			t := kindOf(c)
-			if e := s.dispute(fail(i, "a cuvée is blended from 3 still wines, not %d: %s from %s", sum3(g), cuveeNames[t], s.r.blendList(t))); e != nil {
+		t := 0 // the one cuvée
+		if c1 > 0 {
+			t = 1
+		} else if c2 > 0 {
+			t = 2
+		}
+		wines := g0 + g1 + g2
+		if wines != 3 {
+			if e := s.dispute(fail(i, "a cuvée is blended from 3 still wines, not %d: %s from %s", wines, cuveeNames[t], s.r.blendList(t))); e != nil {
 				return e
 			}
 		}
-		t := 0
-		for c[t] == 0 {
-			t++
-		}
-		if sum3(g) == 3 && !s.r.canBlend(t, g) {
-			if e := s.dispute(fail(i, "%s is not blended from %s: the blending guide makes it from %s", cuveeNames[t], cubes(g, grapeLetters), s.r.blendList(t))); e != nil {
+		if wines == 3 && !s.r.canBlend(t, g0, g1, g2) {
+			if e := s.dispute(fail(i, "%s is not blended from %s: the blending guide makes it from %s", cuveeNames[t], cubes([3]int{g0, g1, g2}, grapeLetters), s.r.blendList(t))); e != nil {
 				return e
 			}
 		}
-		if !covers(p.still, g) {
-			return fail(i, "%s's winery holds %s: no %s to blend", p.name, cubes(p.still, grapeLetters), cubes(g, grapeLetters))
+		if p.still[0] < g0 || p.still[1] < g1 || p.still[2] < g2 {
+			return fail(i, "%s's winery holds %s: no %s to blend", p.name, cubes(p.still, grapeLetters), cubes([3]int{g0, g1, g2}, grapeLetters))
 		}
 		if p.cellarCount() >= s.r.CellarMax {
 			if e := s.dispute(fail(i, "%s's cellar is full (%d cuvées)", p.name, s.r.CellarMax)); e != nil {
 				return e
 			}
 		}
-		sub(&p.still, g)
+		p.still[0], p.still[1], p.still[2] = p.still[0]-g0, p.still[1]-g1, p.still[2]-g2
 		p.cellar[t]++
 	}
 	s.effect(zDraw, int(w.spot), who)
@@ -442,23 +445,23 @@ func (s *state) harvestFrom(k int) {
 		g, capa := s.producedOf(p, left), s.capacity(p)
 		if take, ok := onlyHarvest(g, capa); ok {
 			// One possible choice: derived, nothing asked.
-			add(&p.still, take)
-			sub(&left, take)
+			add(&p.still, &take)
+			sub(&left, &take)
 			p.harvest = harvestDone{derived: true, take: take, prod: g, cap: capa,
-				full: s.r.wineryCap(p.modules)-(p.stillCount()-sum3(take)) <= 0}
+				full: s.r.wineryCap(p.modules)-(p.stillCount()-sum3(&take)) <= 0}
 			continue
 		}
 		next := k + 1
-		s.pushFront(want{kind: wHarvest, who: i}, want{kind: wAuto, step: stepHarvestFrom, spot: int16(next)})
+		s.pushFront(want{kind: wHarvest, who: int8(i)}, want{kind: wAuto, spot: int16(next), wantArgs: wantArgs{step: stepHarvestFrom}})
 		return
 	}
-	s.push(want{kind: wAuto, step: stepEndSeason})
+	s.push(want{kind: wAuto, wantArgs: wantArgs{step: stepEndSeason}})
 }
 
 // onlyHarvest is the harvest when the rules leave no choice: everything
 // fits, nothing fits, or the vineyards produce one kind of grape.
 func onlyHarvest(prod [3]int, capa int) ([3]int, bool) {
-	if sum3(prod) <= capa {
+	if sum3(&prod) <= capa {
 		return prod, true
 	}
 	var take [3]int
@@ -494,21 +497,21 @@ func (s *state) harvestLine(who int, l *validate.Line) *ruleError {
 		return e
 	}
 	prod, capa := s.produced(p), s.capacity(p)
-	if !covers(prod, g) {
+	if !covers(&prod, &g) {
 		return fail(1, "%s's vineyards produce %s this round, not %s", p.name, cubes(prod, grapeLetters), cubes(g, grapeLetters))
 	}
-	if need := min(capa, sum3(prod)); sum3(g) != need {
+	if need := min(capa, sum3(&prod)); sum3(&g) != need {
 		var e *ruleError
-		if sum3(g) > need {
-			e = fail(1, "%s presses %d grapes, but the press level and the winery take %d, no more: write %d of the %d grapes produced (%s)", p.name, sum3(g), need, need, sum3(prod), cubes(prod, grapeLetters))
+		if sum3(&g) > need {
+			e = fail(1, "%s presses %d grapes, but the press level and the winery take %d, no more: write %d of the %d grapes produced (%s)", p.name, sum3(&g), need, need, sum3(&prod), cubes(prod, grapeLetters))
 		} else {
-			e = fail(1, "%s presses %d grapes, but the press level and the winery take %d: as many are pressed as they take, so write exactly %d of the %d grapes produced (%s)", p.name, sum3(g), need, need, sum3(prod), cubes(prod, grapeLetters))
+			e = fail(1, "%s presses %d grapes, but the press level and the winery take %d: as many are pressed as they take, so write exactly %d of the %d grapes produced (%s)", p.name, sum3(&g), need, need, sum3(&prod), cubes(prod, grapeLetters))
 		}
 		if e := s.dispute(e); e != nil {
 			return e
 		}
 	}
-	add(&p.still, g)
+	add(&p.still, &g)
 	return nil
 }
 
@@ -526,7 +529,7 @@ func (s *state) derivedHarvestLine(p *player, l *validate.Line) *ruleError {
 	}
 	var why string
 	switch {
-	case sum3(h.prod) <= h.cap:
+	case sum3(&h.prod) <= h.cap:
 		why = fmt.Sprintf("the press level and the winery take all the grapes the vineyards produce (%s)", cubes(h.prod, grapeLetters))
 	case h.take == [3]int{} && h.full:
 		why = "the winery is full, so nothing is pressed this round"
@@ -590,7 +593,7 @@ func (s *state) endSeason() {
 	ws := s.scratch[:0]
 	for i, sec := range s.sectors {
 		for ; sec.pending > 0 && s.round < s.r.Rounds; sec.pending-- {
-			ws = append(ws, want{kind: wMarket, sector: int8(i)})
+			ws = append(ws, want{kind: wMarket, wantArgs: wantArgs{wantArea: wantArea{sector: int8(i)}}})
 		}
 	}
 	if s.round < s.r.Rounds {

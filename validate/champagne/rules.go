@@ -278,9 +278,9 @@ func (r *rules) wineryCap(modules int) int {
 
 // canBlend reports whether the three still wines (counts of M, P, C) make
 // the cuvée.
-func (r *rules) canBlend(cuvee int, wines [3]int) bool {
-	for _, b := range r.Blends[cuvee] {
-		if b == wines {
+func (r *rules) canBlend(cuvee int, m, p, c int) bool {
+	for _, b := range r.Blends[cuvee] { // the counts apart: see cubeCountsOf
+		if b[0] == m && b[1] == p && b[2] == c {
 			return true
 		}
 	}

@@ -215,10 +215,10 @@ func inlineInheritance(c inheritCard) string {
 	if c.Eco > 0 {
 		f = append(f, fmt.Sprintf("eco+%d", c.Eco))
 	}
-	if sum3(c.Cellar) > 0 {
+	if sum3(&c.Cellar) > 0 {
 		f = append(f, "cellar="+cubes(c.Cellar, cuveeLetters))
 	}
-	if sum3(c.Still) > 0 {
+	if sum3(&c.Still) > 0 {
 		f = append(f, "still="+cubes(c.Still, grapeLetters))
 	}
 	return strings.Join(f, " ")
@@ -307,7 +307,7 @@ func TestSubsidiesInTurnOrder(t *testing.T) {
 	s.paySubsidies()
 	var got []int
 	for len(s.pending) > 0 {
-		got = append(got, s.next().who)
+		got = append(got, int(s.next().who))
 		s.pop()
 	}
 	if fmt.Sprint(got) != "[1 0 0]" {

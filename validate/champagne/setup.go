@@ -140,7 +140,7 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 	*c = marketCard{ID: upper(l.Word(i + 1)), Sector: sec}
 	c.key = s.cardKey(c.ID)
 	cu, ok := cubeCounts(l.Word(i+2), cuveeLetters)
-	if !ok || sum3(cu) == 0 {
+	if !ok || sum3(&cu) == 0 {
 		e := syntax(i+2, "a market card asks for cuvées T (Tradition Brut), N (Blanc de noirs), B (Blanc de blancs): market france F07 TTN 9 truck")
 		if m := notLetter(l.Word(i+2), cuveeLetters); m != "" {
 			e.msg, e.hint = m, "a market card is declared as market SECTOR ID CUVEES PP TRANSPORT: market france F07 TTN 9 truck"
@@ -289,18 +289,18 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 		}
 		s.gainEco(p, c.Eco)
 		p.stars += c.Stars
-		if p.cellarCount()+sum3(c.Cellar) > s.r.CellarMax {
+		if p.cellarCount()+sum3(&c.Cellar) > s.r.CellarMax {
 			if e := s.dispute(fail(t, "%s's cellar holds %d cuvées", p.name, s.r.CellarMax)); e != nil {
 				return e
 			}
 		}
-		add(&p.cellar, c.Cellar)
-		if p.stillCount()+sum3(c.Still) > s.r.wineryCap(p.modules) {
+		add(&p.cellar, &c.Cellar)
+		if p.stillCount()+sum3(&c.Still) > s.r.wineryCap(p.modules) {
 			if e := s.dispute(fail(t, "%s's winery holds %d still wines", p.name, s.r.wineryCap(p.modules))); e != nil {
 				return e
 			}
 		}
-		add(&p.still, c.Still)
+		add(&p.still, &c.Still)
 	}
 	p.inherited = true
 	if who == s.humans-1 && s.dealtN > 0 {
@@ -606,7 +606,7 @@ func (s *state) startRound() {
 		s.placed[i] = 0
 	}
 	s.resetBoard()
-	s.push(want{kind: wAuto, step: stepStartPlacement}) // pending is a stack: the last step first
+	s.push(want{kind: wAuto, wantArgs: wantArgs{step: stepStartPlacement}}) // pending is a stack: the last step first
 	if s.merchant != nil {
 		s.push(want{kind: wMerchantEvent})
 	}
@@ -701,7 +701,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 			}
 		case k == "grape" && kind == "grapes-quality":
 			g, ok := parseCubes([]string{v}, grapeLetters, "grape")
-			if !ok || sum3(g) != 1 {
+			if !ok || sum3(&g) != 1 {
 				return fail(i, "the key grape is M (Meunier), P (Pinot noir) or C (Chardonnay)")
 			}
 			for j := range 3 {
@@ -767,9 +767,9 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 		ws := s.scratch[:0]
 		for _, i := range s.order {
 			if s.players[i].merchant {
-				ws = append(ws, want{kind: wAuto, step: stepMerchantCorks})
+				ws = append(ws, want{kind: wAuto, wantArgs: wantArgs{step: stepMerchantCorks}})
 			} else {
-				ws = append(ws, want{kind: wCorks, who: i})
+				ws = append(ws, want{kind: wCorks, who: int8(i)})
 			}
 		}
 		s.pushFront(ws...)
@@ -806,7 +806,7 @@ func (s *state) fewestPP() int {
 func (s *state) corks(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
 	c, ok := lineCubes(l, 1, cuveeLetters)
-	if !ok || sum3(c) != 1 {
+	if !ok || sum3(&c) != 1 {
 		e := syntax(1, "the corks defect discards one cuvée: %s: discard T, N or B", p.name)
 		if m := notLetter(l.Word(1), cuveeLetters); m != "" {
 			e.msg, e.hint = m, fmt.Sprintf("the corks defect discards one cuvée: %s: discard T, N or B", p.name)
@@ -814,15 +814,15 @@ func (s *state) corks(who int, l *validate.Line) *ruleError {
 		return e
 	}
 	if p.cellarCount() == 0 && s.r.on.CorksDefectCellarThenOenotheque {
-		if !covers(p.oeno, c) {
+		if !covers(&p.oeno, &c) {
 			return fail(1, "%s has no %s in the œnothèque (it holds %s)", p.name, cubes(c, cuveeLetters), cubes(p.oeno, cuveeLetters))
 		}
-		sub(&p.oeno, c)
+		sub(&p.oeno, &c)
 		return nil
 	}
-	if !covers(p.cellar, c) {
+	if !covers(&p.cellar, &c) {
 		return fail(1, "%s has no %s in the cellar (it holds %s)", p.name, cubes(c, cuveeLetters), cubes(p.cellar, cuveeLetters))
 	}
-	sub(&p.cellar, c)
+	sub(&p.cellar, &c)
 	return nil
 }

@@ -103,7 +103,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			i++
 		case isWord(word, "short") && i+1 < len(l.Tokens):
 			c, ok := cubeCounts(l.Word(i+1), cuveeLetters)
-			if !ok || sum3(c) != 1 {
+			if !ok || sum3(&c) != 1 {
 				e := syntax(i+1, "short names the one cuvée not shipped: short T, short N or short B")
 				if m := notLetter(l.Word(i+1), cuveeLetters); m != "" {
 					e.msg, e.hint = m, "short names the one cuvée not shipped: short T, short N or short B"
@@ -126,7 +126,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 				return fail(i+1, "%s cannot be %s's partner: a partner is another player", l.Word(i+1), p.name)
 			}
 			c, ok := cubeCounts(l.Word(i+2), cuveeLetters)
-			if !ok || sum3(c) != 1 {
+			if !ok || sum3(&c) != 1 {
 				e := syntax(i+2, "a partner provides one cuvée: partner NAME T, N or B")
 				if m := notLetter(l.Word(i+2), cuveeLetters); m != "" {
 					e.msg, e.hint = m, "a partner provides one cuvée: partner NAME T, N or B"
@@ -156,33 +156,33 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			return fail(sh.tok, "%s cannot be validated: %s", c.ID, why)
 		}
 		need := c.Cuvees
-		if sum3(sh.short) > 0 {
+		if sum3(&sh.short) > 0 {
 			shorts++
 			if !sp.Partial || (shorts > 1 && !s.r.on.PartialDeliveryEachCard) {
 				return fail(sh.tok, "only the partial delivery spot ships one cuvée less, once")
 			}
-			if !covers(need, sh.short) {
+			if !covers(&need, &sh.short) {
 				return fail(sh.tok, "%s does not ask for %s", c.ID, cubes(sh.short, cuveeLetters))
 			}
-			sub(&need, sh.short)
+			sub(&need, &sh.short)
 		}
 		if sh.partner >= 0 {
-			if !covers(need, sh.pcuvee) {
+			if !covers(&need, &sh.pcuvee) {
 				return fail(sh.tok, "%s does not ask for %s", c.ID, cubes(sh.pcuvee, cuveeLetters))
 			}
-			sub(&need, sh.pcuvee)
-			if !covers(s.players[sh.partner].cellar, sh.pcuvee) {
+			sub(&need, &sh.pcuvee)
+			if !covers(&s.players[sh.partner].cellar, &sh.pcuvee) {
 				return fail(sh.tok, "%s, the partner, has no %s in the cellar to provide", s.players[sh.partner].name, cubes(sh.pcuvee, cuveeLetters))
 			}
 		}
-		if sum3(need) == 0 {
+		if sum3(&need) == 0 {
 			return fail(sh.tok, "a market card is never free: %s ships at least one cuvée", p.name)
 		}
 		stock := p.cellar
 		if s.r.on.OenothequeShippingYes {
-			add(&stock, p.oeno)
+			add(&stock, &p.oeno)
 		}
-		if !covers(stock, need) {
+		if !covers(&stock, &need) {
 			return fail(sh.tok, "%s cannot fulfil %s: it asks for %s and the cellar holds %s", p.name, c.ID, cubes(need, cuveeLetters), cubes(stock, cuveeLetters))
 		}
 		sec := s.sectors[c.Sector]
@@ -214,7 +214,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		s.gainEco(p, s.r.shippingEco(s.transport(p, c), c.Sector))
 		if sh.partner >= 0 {
 			q := s.players[sh.partner]
-			sub(&q.cellar, sh.pcuvee)
+			sub(&q.cellar, &sh.pcuvee)
 			for t := range 3 {
 				q.pp += sh.pcuvee[t] * (s.r.CuveeValue[t] + s.r.gridBonus(q.grid[t]))
 			}
@@ -253,7 +253,7 @@ func (s *state) validated(c *marketCard) (want, bool) {
 			return want{}, false
 		}
 		if s.r.on.MarketRefillStackTop {
-			return want{kind: wMarket, sector: int8(c.Sector)}, true
+			return want{kind: wMarket, wantArgs: wantArgs{wantArea: wantArea{sector: int8(c.Sector)}}}, true
 		}
 		sec.active, sec.prov = sec.prov, nil
 	} else {
@@ -263,7 +263,7 @@ func (s *state) validated(c *marketCard) (want, bool) {
 			return want{}, false
 		}
 	}
-	return want{kind: wMarket, sector: int8(c.Sector)}, true
+	return want{kind: wMarket, wantArgs: wantArgs{wantArea: wantArea{sector: int8(c.Sector)}}}, true
 }
 
 // merchantEvent: the Automa part of the event card.
@@ -357,7 +357,7 @@ func (s *state) merchantBest(k int, except *marketCard, cellar [3]int) []*market
 	var bk [4]int
 	for _, sec := range s.sectors {
 		for _, c := range [2]*marketCard{sec.active, sec.prov} {
-			if c == nil || c == except || s.shippable(mi, k, c) != "" || !covers(cellar, c.Cuvees) {
+			if c == nil || c == except || s.shippable(mi, k, c) != "" || !covers(&cellar, &c.Cuvees) {
 				continue
 			}
 			key := s.merchantKey(c)
@@ -425,7 +425,7 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 			}
 			return fail(sh.tok, "the Wine Merchant takes %s, the card worth the most to him, not %s", best[0].ID, sh.card.ID)
 		}
-		sub(&cellar, sh.card.Cuvees)
+		sub(&cellar, &sh.card.Cuvees)
 		prev = sh.card
 		if max == 1 {
 			break
@@ -450,7 +450,7 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 			return fail(sh.keepTok, "the box holds %d %s token(s), all of them elsewhere", s.r.tokenBox[sh.keep], s.r.tokenKinds[sh.keep])
 		}
 		key := s.merchantKey(c)
-		sub(&m.cellar, c.Cuvees)
+		sub(&m.cellar, &c.Cuvees)
 		m.pp += key[0]
 		s.gainEco(m, key[1])
 		if sh.keep >= 0 {

@@ -208,18 +208,31 @@ const (
 )
 
 // want is a step the record must take next (or an automatic one). It is
-// kept small (16 bytes) and without pointers: steps are copied onto and off
+// kept small (10 bytes) and without pointers: steps are copied onto and off
 // the stack of pending steps all the time, and a slice of pointer-free
-// elements takes no write barriers while the collector runs.
+// elements takes no write barriers while the collector runs. Its fields
+// are grouped four at most at each level: the compiler then keeps a step
+// in registers and copies it field by field (a step copied whole right
+// after its one-byte fields were stored waited for those stores).
 type want struct {
+	kind     wantKind
+	who      int8 // player index (a seat at the table)
+	spot     int16
+	wantArgs // the arguments of some kinds of step
+}
+
+// wantArgs are the arguments of some kinds of step.
+type wantArgs struct {
 	vine   int16 // wPlant: the card taken, its index in rules.Vineyards
-	kind   wantKind
 	step   autoStep
 	reason tokenReason // wToken: why the token is drawn
-	zone   int8        // zoneNames index
+	wantArea
+}
+
+// wantArea is where a step takes place.
+type wantArea struct {
+	zone   int8 // zoneNames index
 	sector int8
-	spot   int16
-	who    int // player index
 }
 
 // tokenReason is why a bonus token is drawn, for the message (a string
