@@ -3,8 +3,6 @@ package bordeaux
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/vintner/vintner/validate"
@@ -16,15 +14,7 @@ import (
 // casks, '13's choices), with entry's own path and with every entry
 // through entryChecked, and requires the same reports and states.
 func TestEntryFastAsChecked(t *testing.T) {
-	var recs [][]byte
-	files, _ := filepath.Glob("../../testdata/bordeaux/*/*.vin")
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, data)
-	}
+	recs := testRecords(t)
 	for i := 0; i < 40; i++ {
 		var variants []string
 		if i%5 == 4 {

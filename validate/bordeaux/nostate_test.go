@@ -16,18 +16,7 @@ import (
 // replay` does (a fresh state), in an order that makes each recycled
 // replayer follow a record of another size, and requires the same reports.
 func TestNoStateSameReports(t *testing.T) {
-	var recs [][]byte
-	files, _ := filepath.Glob("../../testdata/bordeaux/*/*.vin")
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, data)
-	}
-	if len(recs) < 50 {
-		t.Fatalf("only %d test records", len(recs))
-	}
+	recs := testRecords(t)
 	for i := 0; i < 24; i++ {
 		rec, err := Generate(1+i%12, uint64(500+i), nil)
 		if err != nil {
@@ -93,4 +82,22 @@ func TestParallelNoStateReplays(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// testRecords reads every Bordeaux test record, valid and invalid.
+func testRecords(t *testing.T) [][]byte {
+	t.Helper()
+	var recs [][]byte
+	files, _ := filepath.Glob("../../testdata/bordeaux/*/*.vin")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, data)
+	}
+	if len(recs) < 50 {
+		t.Fatalf("only %d test records", len(recs))
+	}
+	return recs
 }
