@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -153,5 +154,45 @@ func BenchmarkReadPairs(b *testing.B) {
 	}
 	if len(ps) != 9 || ps[4].Value != "Er3,Ew1,Lp1,Rr1,Rw2" || ps[8].Key != "leader" {
 		b.Fatalf("pairs %+v", ps)
+	}
+}
+
+// TestLexFastAsGeneral checks lexInto's ASCII loop, which takes offsets for
+// columns and reads a line's first word apart, against the general loop
+// (lexQuoted from the line's start) on 200,000 random lines.
+func TestLexFastAsGeneral(t *testing.T) {
+	alphabet := []string{" ", "\t", ",", "\"", "#", ":", "a", "B", "é", "3", "=", "Ann:", "Zoë:", ":x", "\r", "€", "red", "LLL"}
+	src := rng.New(11)
+	n := 200000
+	if testing.Short() {
+		n = 20000
+	}
+	dump := func(l *Line, toks []Token, ok bool, d *Diagnostic) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "ok %v player %q@%d end %d", ok, l.Player, l.playerCol, l.endCol)
+		if l.extra != nil {
+			fmt.Fprintf(&b, " comment %q want %q", l.extra.comment, l.extra.want)
+		}
+		if d != nil {
+			fmt.Fprintf(&b, " error %d: %s", d.Col, d.Message)
+		}
+		for _, tok := range toks {
+			fmt.Fprintf(&b, " %q@%d%v", tok.Text, tok.Col, tok.Quoted)
+		}
+		return b.String()
+	}
+	for k := 0; k < n; k++ {
+		var b strings.Builder
+		for range src.Intn(12) {
+			b.WriteString(alphabet[src.Intn(len(alphabet))])
+		}
+		raw := b.String()
+		fast := &Line{Num: 1, Raw: raw}
+		toks, ok, d := lexInto(fast, nil, nil)
+		general := &Line{Num: 1, Raw: raw}
+		gtoks, gok, gd := lexQuoted(general, nil, 0, nil, 0, 1)
+		if got, want := dump(fast, toks, ok, d), dump(general, gtoks, gok, gd); got != want {
+			t.Fatalf("%q: lexInto reads\n%s\nthe general loop\n%s", raw, got, want)
+		}
 	}
 }

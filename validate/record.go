@@ -209,14 +209,15 @@ func sameName(a, b string) bool {
 }
 
 // lowerASCII reports whether s is ASCII without an upper-case letter
-// (small enough to be inlined: no call for the common case).
+// (small enough to be inlined: no call for the common case). It ORs the
+// table's marks instead of branching on each byte: words are short, and
+// nearly all of them are lower case.
 func lowerASCII(s string) bool {
+	var fold uint8
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c-'A' <= 'Z'-'A' || c >= utf8.RuneSelf {
-			return false
-		}
+		fold |= keyFolds[s[i]]
 	}
-	return true
+	return fold == 0
 }
 
 // HasVariant reports whether the header names a variant (case-insensitive);
@@ -895,64 +896,81 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 	if cap(toks)-len(toks) <= len(raw) {
 		toks = slices.Grow(toks, len(raw)+1)
 	}
-	// i is a byte offset into raw and col the 1-based rune column of raw[i]:
-	// tokens are substrings of raw, so a line costs no copy of its text.
-	// This loop reads what nearly every line is made of (words, blanks,
-	// commas, a comment) with as few variables as it can, so that they
-	// stay in registers; a quote hands the rest of the line to lexQuoted.
-	// end is the column just after the last character before the comment
-	// that is not a blank: the line's end column.
-	i, col, end := 0, 1, 1
+	// This loop reads what nearly every line is made of: ASCII words,
+	// blanks, commas, a comment. In ASCII the byte offset i is the column
+	// i+1, so no column is counted; a quote or a byte of another character
+	// hands the rest of the line, from the start of its word, to the
+	// general loop (lexQuoted). Tokens are substrings of raw, so a line
+	// costs no copy of its text. end is the offset just after the last
+	// character before the comment that is not a blank.
+	i, end := 0, 0
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t') {
+		i++
+	}
+	// A line's first word, if it ends with a colon, names its player:
+	// read apart, so that the loop below asks that of no other word.
+	if i < len(raw) && plainWordByte[raw[i]] {
+		start := i
+		var more bool
+		if i, more = asciiWordEnd(raw, i); more {
+			return lexQuoted(l, toks, base, lx, start, start+1)
+		}
+		end = i
+		if raw[i-1] == ':' && i-start > 1 {
+			l.Player, l.playerCol = raw[start:i-1], int32(start+1)
+		} else {
+			toks = toks[:base+1]
+			toks[base] = Token{Text: raw[start:i], Col: int32(start + 1)}
+		}
+	}
 	for i < len(raw) {
 		c := raw[i]
 		switch {
 		case c == ' ' || c == '\t':
 			i++
-			col++
-		case plainWordByte[c] || c >= utf8.RuneSelf:
-			start, startCol := i, col
-			for i < len(raw) && plainWordByte[raw[i]] {
-				i++ // the common case, ASCII
+		case plainWordByte[c]:
+			start := i
+			var more bool
+			if i, more = asciiWordEnd(raw, i); more {
+				return lexQuoted(l, toks, base, lx, start, start+1)
 			}
-			continuation := 0
-			if i < len(raw) && raw[i] >= utf8.RuneSelf {
-				i, continuation = wordEnd(raw, i)
-				if lx != nil {
-					lx.lineNonASCII = true
-				}
-			}
-			col += i - start - continuation
-			end = col
-			if raw[i-1] == ':' && i-start > 1 && len(toks) == base && l.playerCol == 0 {
-				l.Player, l.playerCol = raw[start:i-1], int32(startCol)
-				continue
-			}
+			end = i
 			n := len(toks)
 			toks = toks[:n+1]
-			toks[n] = Token{Text: raw[start:i], Col: int32(startCol)}
+			toks[n] = Token{Text: raw[start:i], Col: int32(start + 1)}
 		case c == ',':
 			n := len(toks)
 			toks = toks[:n+1]
-			toks[n] = Token{Text: ",", Col: int32(col)}
+			toks[n] = Token{Text: ",", Col: int32(i + 1)}
 			i++
-			col++
-			end = col
+			end = i
 		case c == '#':
 			setComment(l, raw[i+1:], lx)
 			i = len(raw)
-		default: // '"'
-			return lexQuoted(l, toks, base, lx, i, col)
+		default: // '"', or the first byte of a character that is not ASCII
+			return lexQuoted(l, toks, base, lx, i, i+1)
 		}
 	}
-	l.endCol = int32(end)
+	l.endCol = int32(end + 1)
 	if len(toks) == base && l.playerCol == 0 {
 		return toks, false, nil // blank, or a comment alone
 	}
 	return toks, true, nil
 }
 
-// lexQuoted goes on lexing l from raw[i], a quote at column col, where
-// lexInto stopped: the general loop, for the few lines with quotes.
+// asciiWordEnd returns where the ASCII word bytes from raw[i] end, and
+// whether a character that is not ASCII follows them: then the word goes
+// on, and the general loop reads it.
+func asciiWordEnd(raw string, i int) (end int, more bool) {
+	for i < len(raw) && plainWordByte[raw[i]] {
+		i++
+	}
+	return i, i < len(raw) && raw[i] >= utf8.RuneSelf
+}
+
+// lexQuoted goes on lexing l from raw[i], at column col, where lexInto
+// stopped: the general loop, for the few lines with a quote or a
+// character that is not ASCII.
 func lexQuoted(l *Line, toks []Token, base int, lx *lexer, i, col int) (_ []Token, ok bool, _ *Diagnostic) {
 	raw := l.Raw
 	if lx != nil && !isASCII(raw[i:]) {
