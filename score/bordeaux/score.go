@@ -104,8 +104,14 @@ func Score(tallies []Tally, opt Options) *score.Result {
 		maxCasks = max(maxCasks, t.CasksUsed)
 		maxLeader = max(maxLeader, t.LeaderYears)
 	}
+	// Each tally's points and total, in tally order: the players are then
+	// written once, in rank order, instead of sorted as large structs.
+	var totalsBuf [len(resultMemory{}.players)]int
+	totals := totalsBuf[:0]
+	if len(tallies) > len(totalsBuf) {
+		totals = make([]int, 0, len(tallies))
+	}
 	for ti, t := range tallies {
-		p := score.PlayerResult{Name: t.Name, Seat: t.Seat}
 		longest, most, leader := 0, 0, 0
 		if opt.Solo {
 			if t.Longest >= SoloLongest {
@@ -125,18 +131,21 @@ func Score(tallies []Tally, opt Options) *score.Result {
 				leader = LeaderPoint
 			}
 		}
-		p.Points = append(points[ti*width:ti*width:(ti+1)*width], t.Paths, longest, t.CasksUsed, most)
+		pts := points[ti*width : (ti+1)*width]
+		pts[0], pts[1], pts[2], pts[3] = t.Paths, longest, t.CasksUsed, most
+		total := t.Paths + longest + t.CasksUsed + most + leader
 		for i := 0; i < rows; i++ {
 			v := 0
 			if i < len(t.Rows) && t.Rows[i].Complete {
 				v = t.Rows[i].Bonus
 			}
-			p.Points = append(p.Points, v)
+			pts[4+i] = v
+			total += v
 		}
-		p.Points = append(p.Points, leader)
-		r.Players = append(r.Players, p)
+		pts[width-1] = leader
+		totals = append(totals, total)
 	}
-	r.Rank()
+	rankByTotal(r, tallies, totals, points, width)
 	if opt.Solo {
 		for i := range r.Players {
 			r.Players[i].Level = Level(r.Players[i].Total)
@@ -146,4 +155,48 @@ func Score(tallies []Tally, opt Options) *score.Result {
 		}
 	}
 	return r
+}
+
+// rankByTotal writes the players into r in rank order, as r.Rank would
+// order and rank them: the rulebook has no tie-break, so the players go
+// by total, highest first, tied players in tally order, sharing the
+// place. Player ti's points are points[ti*width:][:width] and its total
+// totals[ti]. The order is sorted as indexes, not as players
+// (TestScoreRanksAsResultRank compares the two).
+func rankByTotal(r *score.Result, tallies []Tally, totals, points []int, width int) {
+	n := len(tallies)
+	var orderBuf [len(resultMemory{}.players)]int
+	order := orderBuf[:0]
+	if n > len(orderBuf) {
+		order = make([]int, 0, n)
+	}
+	for ti := range n { // insertion: stable, and a game has a few players
+		k := len(order)
+		order = append(order, ti)
+		for ; k > 0 && totals[order[k-1]] < totals[ti]; k-- {
+			order[k] = order[k-1]
+		}
+		order[k] = ti
+	}
+	r.Players = r.Players[:n]
+	for k, ti := range order {
+		p := &r.Players[k]
+		*p = score.PlayerResult{Name: tallies[ti].Name, Seat: tallies[ti].Seat,
+			Points: points[ti*width : (ti+1)*width : (ti+1)*width], Total: totals[ti], Rank: k + 1}
+		if k > 0 && totals[order[k-1]] == totals[ti] {
+			above := &r.Players[k-1]
+			p.Rank, p.Shared, above.Shared = above.Rank, true, true
+			p.Decided = sharesWith(above.Name)
+			if above.Decided == "" {
+				above.Decided = sharesWith(p.Name)
+			} else {
+				above.Decided += "; " + sharesWith(p.Name)
+			}
+		}
+	}
+}
+
+// sharesWith is what decided a place shared with another player.
+func sharesWith(other string) string {
+	return "shares the place with " + other + " (the rulebook has no tie-breaker)"
 }

@@ -1,7 +1,13 @@
 package bordeaux
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
+
+	"github.com/vintner/vintner/score"
 )
 
 // The rulebook's worked example: 9 paths, longest tour 7 (the longest of
@@ -80,6 +86,41 @@ func TestSolo(t *testing.T) {
 		}
 		if r.Points(&p, "leader") != 0 {
 			t.Errorf("solo leader point")
+		}
+	}
+}
+
+// Score ranks the players itself, as indexes (rankByTotal): the result
+// must be the one score.Result.Rank gives the same players in tally
+// order, ties, their notes and more players than the usual memory holds
+// included.
+func TestScoreRanksAsResultRank(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 7))
+	for i := 0; i < 5000; i++ {
+		n := 1 + rng.IntN(7)
+		ts := make([]Tally, n)
+		for ti := range ts {
+			ts[ti] = Tally{Name: fmt.Sprintf("P%d", ti), Seat: ti + 1, Paths: rng.IntN(4), Longest: rng.IntN(3),
+				CasksUsed: rng.IntN(3), LeaderYears: rng.IntN(3)}
+			for range rng.IntN(5) {
+				ts[ti].Rows = append(ts[ti].Rows, Row{Complete: rng.IntN(2) == 0, Bonus: rng.IntN(3)})
+			}
+		}
+		opt := Options{Solo: n == 1 && rng.IntN(2) == 0}
+		got := Score(ts, opt)
+		want := *got
+		want.Players = slices.Clone(got.Players)
+		slices.SortFunc(want.Players, func(a, b score.PlayerResult) int { return a.Seat - b.Seat })
+		for k := range want.Players {
+			want.Players[k].Points = slices.Clone(want.Players[k].Points)
+			want.Players[k].Rank, want.Players[k].Shared, want.Players[k].Decided, want.Players[k].Total = 0, false, "", -1
+		}
+		want.Rank()
+		if opt.Solo {
+			want.Players[0].Level, want.Players[0].Note = got.Players[0].Level, got.Players[0].Note
+		}
+		if !reflect.DeepEqual(got.Players, want.Players) {
+			t.Fatalf("%+v:\n got %+v\nwant %+v", ts, got.Players, want.Players)
 		}
 	}
 }

@@ -65,7 +65,11 @@ func (r *replayer) action(l *validate.Line) error {
 	p := r.playerOf(l.Player)
 	y := r.st.Year
 	if p.flagsYear != y { // the player's first line this year
-		p.madeWine, p.gained, p.acted, p.flagsYear = false, false, [3]bool{}, y
+		// field by field: a multiple assignment went through the stack
+		p.madeWine = false
+		p.gained = false
+		p.acted = [3]bool{}
+		p.flagsYear = y
 	}
 	// The entries, tokens [from, to) between commas, cut in one pass
 	// over the tokens. A line with an empty entry (a comma first, last or

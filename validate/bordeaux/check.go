@@ -237,13 +237,12 @@ func (p *PlayerState) sameCircledAny(written string) bool {
 // is named twice.
 func (p *PlayerState) sameCircledSmall(written string) bool {
 	named := uint64(0)
-	for i := 0; i+2 < len(written); i += 4 {
-		if i+3 < len(written) && written[i+3] != ',' && written[i+3] != '/' {
-			return false
-		}
+	// a name, then a separator and the rest: the list is cut as it is
+	// read, so that each byte is read without a bounds check of its own
+	for len(written) >= 3 {
 		// isWineName's letters, in either case, as the index's key: a
 		// byte that is not one makes the sum too large
-		k := uint(nameKeys[0][written[i]]) + uint(nameKeys[1][written[i+1]]) + uint(nameKeys[2][written[i+2]])
+		k := uint(nameKeys[0][written[0]]) + uint(nameKeys[1][written[1]]) + uint(nameKeys[2][written[2]])
 		if k >= uint(len(p.idx.wineIn)) {
 			return false
 		}
@@ -252,6 +251,13 @@ func (p *PlayerState) sameCircledSmall(written string) bool {
 			return false
 		}
 		named |= 1 << wi
+		if len(written) == 3 {
+			break
+		}
+		if c := written[3]; c != ',' && c != '/' {
+			return false
+		}
+		written = written[4:]
 	}
 	return named == p.circledBits
 }

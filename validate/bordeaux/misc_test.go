@@ -267,3 +267,37 @@ func TestAtLineFreeWorkerPasses(t *testing.T) {
 		}
 	}
 }
+
+// TestYearNumber covers yearNumber's fast path for '05 and its general
+// reading of the other spellings.
+func TestYearNumber(t *testing.T) {
+	cases := []struct {
+		w  string
+		y  int
+		ok bool
+	}{{"'05", 5, true}, {"'13", 13, true}, {"'1", 1, true}, {"05", 5, true}, {"7", 7, true}, {"’12", 12, true},
+		{"'5x", 0, false}, {"'x5", 0, false}, {"'/5", 0, false}, {"'':", 0, false}, {"''5", 0, false}, {"'", 0, false},
+		{"", 0, false}, {"123", 0, false}, {"'123", 0, false}, {"’’1", 0, false}}
+	for _, c := range cases {
+		if y, ok := yearNumber(c.w); y != c.y || ok != c.ok {
+			t.Errorf("yearNumber(%q) = %d, %v; want %d, %v", c.w, y, ok, c.y, c.ok)
+		}
+	}
+}
+
+// TestLeaderSeatOneDivision: LeaderSeat's one division gives the snake
+// of its definition, turn by turn.
+func TestLeaderSeatOneDivision(t *testing.T) {
+	for n := 1; n <= 12; n++ {
+		for y := -30; y <= 40; y++ {
+			i := y - 1
+			want := i % n
+			if (i/n)%2 != 0 {
+				want = n - 1 - i%n
+			}
+			if got := LeaderSeat(y, n); got != want {
+				t.Fatalf("LeaderSeat(%d, %d) = %d, want %d", y, n, got, want)
+			}
+		}
+	}
+}

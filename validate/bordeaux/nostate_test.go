@@ -16,14 +16,7 @@ import (
 // replay` does (a fresh state), in an order that makes each recycled
 // replayer follow a record of another size, and requires the same reports.
 func TestNoStateSameReports(t *testing.T) {
-	recs := testRecords(t)
-	for i := 0; i < 24; i++ {
-		rec, err := Generate(1+i%12, uint64(500+i), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs = append(recs, rec)
-	}
+	recs := withGenerated(t, testRecords(t), 24, 12, 500)
 	games := []validate.Game{New()}
 	for pass := 0; pass < 2; pass++ {
 		for i, rec := range recs {
@@ -98,6 +91,20 @@ func testRecords(t *testing.T) [][]byte {
 	}
 	if len(recs) < 50 {
 		t.Fatalf("only %d test records", len(recs))
+	}
+	return recs
+}
+
+// withGenerated appends n generated games of 1 to maxPlayers players, from
+// seed on, to recs.
+func withGenerated(t *testing.T, recs [][]byte, n, maxPlayers int, seed uint64) [][]byte {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		rec, err := Generate(1+i%maxPlayers, seed+uint64(i), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
 	}
 	return recs
 }

@@ -325,6 +325,12 @@ func isYearWord(w string) bool {
 // yearNumber reads a year word ('01, ’01 or 01, one or two digits): its
 // number, and whether w is one.
 func yearNumber(w string) (int, bool) {
+	if len(w) == 3 && w[0] == '\'' { // the usual '05
+		if d, e := w[1]-'0', w[2]-'0'; d <= 9 && e <= 9 {
+			return int(d)*10 + int(e), true
+		}
+		return 0, false
+	}
 	w = strings.TrimPrefix(strings.TrimPrefix(w, "'"), "’")
 	switch len(w) {
 	case 1:
@@ -342,11 +348,14 @@ func yearNumber(w string) (int, bool) {
 // LeaderSeat returns the 0-based seat leading year y among n seats: a snake
 // draft with a repeat at each turn (A B C D D C B A A B …).
 func LeaderSeat(y, n int) int {
+	// one division: the turn q, and the seat m in it (i%n)
 	i := y - 1
-	if (i/n)%2 == 0 {
-		return i % n
+	q := i / n
+	m := i - q*n
+	if q&1 == 0 {
+		return m
 	}
-	return n - 1 - i%n
+	return n - 1 - m
 }
 
 // leaderOf returns the player leading year y, or nil in a solo game's
@@ -619,8 +628,22 @@ func Score(s *State) *score.Result {
 
 func scoreTallies(s *State, ts []sb.Tally) *score.Result {
 	res := sb.Score(ts, sb.Options{Solo: s.Solo})
+	// A player's result is res.Player(p.Name): the one of its seat (the
+	// names are distinct, and a replay's seats are its players' order),
+	// without a search by name.
 	for _, p := range s.Players {
-		p.Result = res.Player(p.Name)
+		p.Result = nil
+	}
+	for i := range res.Players {
+		pr := &res.Players[i]
+		if k := pr.Seat - 1; uint(k) < uint(len(s.Players)) && s.Players[k].Name == pr.Name {
+			s.Players[k].Result = pr
+		}
+	}
+	for _, p := range s.Players {
+		if p.Result == nil {
+			p.Result = res.Player(p.Name)
+		}
 	}
 	return res
 }

@@ -166,7 +166,11 @@ func (p *PlayerState) init(name string, seat int, l *layouts.Layout, fromCode bo
 	p.Name, p.Seat, p.Layout = name, seat, l
 	p.Circled, p.Filled, p.Result = nil, nil, nil
 	p.CasksGained, p.CasksUsed, p.VinesFilled = 0, 0, 0
-	p.Grid, p.Top = [3][Columns]byte{}, [14]layouts.TopCell{}
+	p.Top = [14]layouts.TopCell{}
+	// each worker's row: its '00 passes, from a table, not cell by cell
+	for w, d := range l.Year00.Dur {
+		p.Grid[w] = passedRows[min(max(d, 0), Columns)]
+	}
 	p.idx.build(l, fromCode)
 	p.Trellis = slab(p.bufs.trellis[:], len(l.Trellis))
 	clear(p.Trellis)
@@ -182,12 +186,18 @@ func (p *PlayerState) init(name string, seat int, l *layouts.Layout, fromCode bo
 	p.compOf, p.nComps, p.oddWines, p.circledPaths = [64]uint8{}, 0, 0, 0
 	p.madeWine, p.gained, p.acted, p.flagsYear = false, false, [3]bool{}, 0
 	p.winesBuf = [4]*layouts.Wine{} // no pointer into an earlier record
-	for w := 0; w < 3; w++ {
-		for y := 0; y < l.Year00.Dur[w] && y < Columns; y++ {
-			p.Grid[w][y] = '-'
+}
+
+// passedRows[d] is a worker's row whose first d cells, from '00, are
+// passes ('-'), the rest empty.
+var passedRows = func() (t [Columns + 1][Columns]byte) {
+	for d := range t {
+		for y := 0; y < d; y++ {
+			t[d][y] = '-'
 		}
 	}
-}
+	return t
+}()
 
 // Sync writes Circled and Filled from the replay's own bookkeeping.
 func (p *PlayerState) Sync() {
@@ -605,7 +615,7 @@ func (p *PlayerState) Longest(simple bool) int {
 
 // RowBonus is what trellis row i's bonus is worth on the sheet now.
 func (p *PlayerState) RowBonus(i int) int {
-	b := p.Layout.Trellis[i].Bonus
+	b := &p.Layout.Trellis[i].Bonus
 	per := b.PerWine
 	if per == 0 {
 		per = 1

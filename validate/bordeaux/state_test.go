@@ -224,3 +224,29 @@ func TestLongestTourAgainstBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestResultOfEachPlayer: a scored player's Result is its own in the
+// report's result, as Result.Player finds it by name (scoreTallies links
+// them by seat).
+func TestResultOfEachPlayer(t *testing.T) {
+	recs := withGenerated(t, testRecords(t), 30, 6, 700)
+	scored := 0
+	for i, rec := range recs {
+		for _, asPlayed := range []bool{false, true} {
+			rep := validate.Check([]validate.Game{New()}, "r.vin", rec, validate.Limits{}, validate.Options{AsPlayed: asPlayed})
+			st, ok := rep.State.(*State)
+			if !ok || rep.Result == nil {
+				continue
+			}
+			scored++
+			for _, p := range st.Players {
+				if want := rep.Result.Player(p.Name); p.Result != want || want == nil {
+					t.Fatalf("record %d: %s's result %p, want %p", i, p.Name, p.Result, want)
+				}
+			}
+		}
+	}
+	if scored < 50 {
+		t.Fatalf("only %d scored replays", scored)
+	}
+}
