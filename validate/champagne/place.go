@@ -47,7 +47,8 @@ func (s *state) current() int {
 	}
 	for k := 0; k < n; k++ {
 		i := s.order[j]
-		if !s.players[i].merchant && s.available(i) > 0 {
+		// available(i) > 0, with the player loaded once.
+		if p := s.players[i]; !p.merchant && p.collabs-s.placed[i] > s.held(i) {
 			s.turn = j
 			return i
 		}
@@ -61,30 +62,29 @@ func (s *state) current() int {
 // spotOf reads "ZONE SPOT" at token i: the zone's index and the spot.
 // vb is the line's verb: at token 0, the zone, resolved already.
 func (s *state) spotOf(l *validate.Line, i int, vb verb) (int, int, *ruleError) {
-	var zone string
 	var zi int
 	if i == 0 && vb.isZone() {
 		zi = int(vb - vVineyard)
-		zone = zoneNames[zi] // the verb, as written lower-cased
 	} else {
-		zone = l.Verb // token 0 is the verb, lower-cased already
+		zone := l.Verb // token 0 is the verb, lower-cased already
 		if i > 0 {
 			zone = lower(l.Word(i))
 		}
-		zi = zoneIndex(zone)
+		if zi = zoneIndex(zone); zi < 0 {
+			e := syntax(i, "%q is not an action zone: the zones are %s", l.Word(i), strings.Join(zoneNames[:], ", "))
+			e.hint = validate.DidYouMean(zone, zoneNames[:])
+			return 0, 0, e
+		}
 	}
-	if zi < 0 {
-		e := syntax(i, "%q is not an action zone: the zones are %s", l.Word(i), strings.Join(zoneNames[:], ", "))
-		e.hint = validate.DidYouMean(zone, zoneNames[:])
-		return 0, 0, e
-	}
+	// From here the zone as written, lower-cased, is zoneNames[zi]: named
+	// only in the messages.
 	if zi == zMarketing && len(s.board[zMarketing]) == 0 {
 		return 0, 0, fail(i, "the first-game side of the board has no Marketing Strategy zone")
 	}
 	if len(l.Tokens) != i+2 {
-		return 0, 0, syntax(i, "a placement names the zone and the spot: %s 2 (vineyard CARD, marketing n1|n2)", zone)
+		return 0, 0, syntax(i, "a placement names the zone and the spot: %s 2 (vineyard CARD, marketing n1|n2)", zoneNames[zi])
 	}
-	w := l.Word(i + 1)
+	w := l.Tokens[i+1].Text // there is one: the count is checked above
 	switch zi {
 	case zVineyard:
 		// Records name the card by its key (lower case): compared with
@@ -130,7 +130,7 @@ func (s *state) spotOf(l *validate.Line, i int, vb verb) (int, int, *ruleError) 
 	}
 	spots := len(s.board[zi]) - len(s.extra[zi])
 	if err != nil || n < 1 || n > spots {
-		return 0, 0, syntax(i+1, "the %s zone has spots 1 to %d, not %q", zone, spots, l.Word(i+1))
+		return 0, 0, syntax(i+1, "the %s zone has spots 1 to %d, not %q", zoneNames[zi], spots, l.Word(i+1))
 	}
 	return zi, n - 1, nil
 }
@@ -178,11 +178,11 @@ func spotName(zone string, k int) string {
 // (vb: the line's verb, a zone or disc).
 func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	disc := vb == vDisc
-	p := s.players[who]
 	// The player whose turn it is was current() when his wPlace step was
 	// pushed, and nothing changes the turn before a placement line (the
 	// tests' invariants check it): not counted again.
 	if cur := int(s.next().who); cur != who {
+		p := s.players[who]
 		if s.available(who) <= 0 && !disc {
 			return fail(-1, "%s (next, %s)", s.noneLeft(who), s.expectText())
 		}
@@ -201,7 +201,7 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	first := 0
 	if disc {
 		first = 1
-		if p.discUsed {
+		if p := s.players[who]; p.discUsed {
 			return fail(0, "%s's disc is already on the board this round", p.name)
 		}
 	}
@@ -209,20 +209,21 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	if e != nil {
 		return e
 	}
-	zone := zoneNames[zi]
+	// The zone's name (zoneNames[zi]) and the player are looked up only
+	// for the messages and the disc, off the usual path.
 	kind := -1 // the additional-action token of a disc
 	if disc {
-		if kind = s.actionToken(p, zi); kind < 0 {
-			return fail(1, "%s has no additional-action token for the %s zone", p.name, zone)
+		if kind = s.actionToken(s.players[who], zi); kind < 0 {
+			return fail(1, "%s has no additional-action token for the %s zone", s.players[who].name, zoneNames[zi])
 		}
 	}
 	o := s.board[zi][k]
 	var taken *ruleError
 	switch {
 	case o.who == -2:
-		taken = fail(first+1, "%s is blocked by a High Tension disc", spotName(zone, k))
+		taken = fail(first+1, "%s is blocked by a High Tension disc", spotName(zoneNames[zi], k))
 	case o.who >= 0:
-		taken = fail(first+1, "%s is taken by %s", spotName(zone, k), s.called(o.who))
+		taken = fail(first+1, "%s is taken by %s", spotName(zoneNames[zi], k), s.called(o.who))
 	}
 	if taken != nil {
 		// As played, a second pawn on a press, winery, shipping or draw
@@ -238,23 +239,12 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 		k = len(s.board[zi]) - 1
 	}
 	if limit := s.r.zonePerPlayer[zi]; limit > 0 {
-		n := 0
-		for _, o := range s.board[zi] {
-			if o.who == who {
-				n++
-			}
-		}
-		if n >= limit {
-			e := fail(first, "%s already has %d collaborator(s) on the %s zone, the most one player may place there", p.name, n, zone)
-			if zi == zDraw && limit == 1 {
-				e = fail(first, "%s already has a collaborator on the Wine Draw: one per player", p.name)
-			}
-			if e := s.dispute(e); e != nil {
-				return e
-			}
+		if e := s.overLimit(zi, who, limit, first); e != nil {
+			return e
 		}
 	}
 	if disc {
+		p := s.players[who]
 		s.useUp(p, kind)
 		p.discUsed = true
 	}
@@ -266,13 +256,35 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	if zi == zMarketing && s.merchant != nil && s.merchant.oenoCount() > 0 {
 		s.merchantMarketing()
 	}
-	s.pop()
+	// The placement's step (on top) gives way to the next one, written in
+	// its slot rather than popped and pushed.
+	top := &s.pending[len(s.pending)-1]
 	if cur := s.current(); cur >= 0 {
-		s.push(want{kind: wPlace, who: int8(cur)})
+		*top = want{kind: wPlace, who: int8(cur)}
 	} else {
-		s.push(want{kind: wAuto, wantArgs: wantArgs{step: stepStartResolution}})
+		*top = want{kind: wAuto, wantArgs: wantArgs{step: stepStartResolution}}
 	}
 	return nil
+}
+
+// overLimit counts the player's collaborators on a zone that takes at
+// most limit of each player's: an error (nil as played) when he has as
+// many already.
+func (s *state) overLimit(zi, who, limit, first int) *ruleError {
+	n := 0
+	for _, o := range s.board[zi] {
+		if o.who == who {
+			n++
+		}
+	}
+	if n < limit {
+		return nil
+	}
+	e := fail(first, "%s already has %d collaborator(s) on the %s zone, the most one player may place there", s.players[who].name, n, zoneNames[zi])
+	if zi == zDraw && limit == 1 {
+		e = fail(first, "%s already has a collaborator on the Wine Draw: one per player", s.players[who].name)
+	}
+	return s.dispute(e)
 }
 
 // merchantMarketing places the Wine Merchant on a free marketing n spot

@@ -184,18 +184,46 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 	}
 	rep.State = s
 	s.asPlayed = opt.AsPlayed
-	var claims []*validate.Line
-	var last *validate.Line
-	stopped := false
-	mayStop := opt.AtLine > 0 // Truncated is false for every line otherwise: not asked per line
-	for _, l := range rec.Lines {
-		if mayStop && opt.Truncated(l) {
-			stopped = true
-			break
+	lines := rec.Lines
+	if opt.AtLine > 0 {
+		for i, l := range lines {
+			if opt.Truncated(l) {
+				s.play(lines[:i], rep)
+				return rep, s
+			}
 		}
-		last = l
+	}
+	if !s.play(lines, rep) {
+		return rep, s
+	}
+	if s.final == nil {
+		d := validate.Diagnostic{File: rec.File, Severity: validate.Error, Code: validate.CodeMissing,
+			Message: fmt.Sprintf("the record ends in round %d before the game does: next, %s", s.round, s.expectText())}
+		if len(lines) > 0 {
+			d.Line, d.Col = lines[len(lines)-1].Num, 1
+		}
+		d.Where = s.where()
+		rep.Diagnostics = append(rep.Diagnostics, d)
+		return rep, s
+	}
+	var claims []*validate.Line
+	for _, l := range lines {
 		if l.Kind == validate.KindClaim {
 			claims = append(claims, l)
+		}
+	}
+	rep.Result = s.result()
+	validate.CompareClaims(rep, claims)
+	return rep, s
+}
+
+// play applies the lines in order, claims aside. It reports whether the
+// game went on to the end of them. A loop of its own: the fewer values
+// live across applyLine's call, the fewer reloaded after it for every
+// line.
+func (s *state) play(lines []*validate.Line, rep *validate.Report) bool {
+	for _, l := range lines {
+		if l.Kind == validate.KindClaim {
 			continue
 		}
 		if l.Kind == validate.KindAction {
@@ -206,35 +234,25 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		if len(s.disputes) > 0 {
 			s.reportDisputes(rep, l)
 		}
-		if e != nil {
-			d := validate.Errorf(l, e.tok, e.code, "%s", e.msg)
-			d.Where, d.Hint = s.where(), e.hint
-			rep.Diagnostics = append(rep.Diagnostics, d)
-			if opt.AsPlayed && e.code == validate.CodeCheck {
-				// A check changes nothing: as played, the table's memory
-				// is noted and the game goes on.
-				rep.Disputed = true
-				continue
-			}
-			return rep, s
+		if e != nil && !s.lineError(rep, l, e) {
+			return false
 		}
 	}
-	if stopped {
-		return rep, s
+	return true
+}
+
+// lineError reports a line's error; it tells whether the game goes on.
+func (s *state) lineError(rep *validate.Report, l *validate.Line, e *ruleError) bool {
+	d := validate.Errorf(l, e.tok, e.code, "%s", e.msg)
+	d.Where, d.Hint = s.where(), e.hint
+	rep.Diagnostics = append(rep.Diagnostics, d)
+	if s.asPlayed && e.code == validate.CodeCheck {
+		// A check changes nothing: as played, the table's memory is
+		// noted and the game goes on.
+		rep.Disputed = true
+		return true
 	}
-	if s.final == nil {
-		d := validate.Diagnostic{File: rec.File, Severity: validate.Error, Code: validate.CodeMissing,
-			Message: fmt.Sprintf("the record ends in round %d before the game does: next, %s", s.round, s.expectText())}
-		if last != nil {
-			d.Line, d.Col = last.Num, 1
-		}
-		d.Where = s.where()
-		rep.Diagnostics = append(rep.Diagnostics, d)
-		return rep, s
-	}
-	rep.Result = s.result()
-	validate.CompareClaims(rep, claims)
-	return rep, s
+	return false
 }
 
 // reportDisputes reports the errors a line applied as written: the game
@@ -648,7 +666,6 @@ var verbFor = [...]verb{wInherit: vInherit, wCorks: vDiscard, wPlant: vPlant, wT
 // action handles a player's line.
 func (s *state) action(who int, l *validate.Line, vb verb) *ruleError {
 	w := s.next()
-	p := s.players[who]
 	if w.kind == wPlace {
 		switch {
 		case vb.isZone():
@@ -666,6 +683,7 @@ func (s *state) action(who int, l *validate.Line, vb verb) *ruleError {
 			return e
 		}
 	}
+	p := s.players[who] // after the placements, which look him up when they need to
 	if vb == vNone {
 		e := syntax(0, "%q is not a player's action: %s (next, %s)", l.Word(0), strings.Join(actionVerbs, ", "), s.expectText())
 		e.hint = validate.DidYouMean(l.Verb, actionVerbs)

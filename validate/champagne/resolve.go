@@ -199,23 +199,25 @@ func (s *state) paySubsidies() {
 // build resolves a press or winery spot (zi: zPress or zWinery).
 func (s *state) build(zi, k, who int) {
 	p := s.players[who]
-	var buf [2]want
-	ws := buf[:0]
+	pressToken := false
 	if zi == zPress {
-		if s.raisePress(who, 1, true) {
-			ws = append(ws, want{kind: wToken, who: int8(who), wantArgs: wantArgs{reason: forPressLevel}})
-		}
+		pressToken = s.raisePress(who, 1, true)
 	} else {
 		s.addModule(p)
 	}
 	s.effect(zi, k, who)
-	if s.linkedBonus(zi, k, who) {
-		ws = append(ws, want{kind: wToken, who: int8(who), wantArgs: wantArgs{reason: forLinkedSpots, wantArea: wantArea{zone: int8(zi)}}})
-	}
+	linked := s.linkedBonus(zi, k, who)
 	if s.ev == evSubsidies && s.subsidyDue(who, zoneNames[zi]) {
 		s.subsidies = append(s.subsidies, who) // drawn in turn order once both zones are resolved
 	}
-	s.pushFront(ws...)
+	// The tokens drawn next, pushed last first: the press level's, then
+	// the linked spots'.
+	if linked {
+		s.push(want{kind: wToken, who: int8(who), wantArgs: wantArgs{reason: forLinkedSpots, wantArea: wantArea{zone: int8(zi)}}})
+	}
+	if pressToken {
+		s.push(want{kind: wToken, who: int8(who), wantArgs: wantArgs{reason: forPressLevel}})
+	}
 }
 
 // raisePress moves the press marker; past the top each level is a point.
@@ -369,38 +371,46 @@ func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 }
 
 // produced is what a player's vineyards give this round.
-func (s *state) produced(p *player) [3]int { return s.producedOf(p, s.supplyLeft3()) }
+func (s *state) produced(p *player) [3]int {
+	l0, l1, l2 := s.supplyLeft3()
+	g0, g1, g2 := s.producedOf(p, l0, l1, l2)
+	return [3]int{g0, g1, g2}
+}
 
-// producedOf is produced with the supply left counted already.
-func (s *state) producedOf(p *player, left [3]int) [3]int {
-	g := p.grapes
+// producedOf is produced with the supply left counted already (l0, l1,
+// l2). Cube counts go in and out as three values, kept in registers: an
+// array returned goes through memory, and reading it right after its
+// three stores waits for them.
+func (s *state) producedOf(p *player, l0, l1, l2 int) (g0, g1, g2 int) {
+	g0, g1, g2 = p.grapes[0], p.grapes[1], p.grapes[2]
 	// The climatic hazards strike a region (s.eventArg) of an unprotected
 	// player: its cards' grapes are taken off.
 	if s.ev == evClimaticHazards && !p.protected {
-		for _, o := range p.vines {
-			if o.region == s.eventArg {
-				g[o.card.Grape] -= o.card.Qty
-			}
+		lost := s.hazardLoss(p)
+		g0, g1, g2 = g0-lost[0], g1-lost[1], g2-lost[2]
+	}
+	return min(g0, l0), min(g1, l1), min(g2, l2)
+}
+
+// hazardLoss is what the climatic hazards take off a player's vineyards.
+func (s *state) hazardLoss(p *player) (lost [3]int) {
+	for _, o := range p.vines {
+		if o.region == s.eventArg {
+			lost[o.card.Grape] += o.card.Qty
 		}
 	}
-	for t := range 3 {
-		g[t] = min(g[t], left[t])
-	}
-	return g
+	return lost
 }
 
 // supplyLeft3 is supplyLeft of each colour, in one pass over the players.
-func (s *state) supplyLeft3() [3]int {
-	n := [3]int{s.r.CubesPerColour, s.r.CubesPerColour, s.r.CubesPerColour}
+func (s *state) supplyLeft3() (n0, n1, n2 int) {
+	n0, n1, n2 = s.r.CubesPerColour, s.r.CubesPerColour, s.r.CubesPerColour
 	for _, p := range s.players {
-		n[0] -= p.still[0] + p.cellar[0] + p.oeno[0] + p.grid[0]
-		n[1] -= p.still[1] + p.cellar[1] + p.oeno[1] + p.grid[1]
-		n[2] -= p.still[2] + p.cellar[2] + p.oeno[2] + p.grid[2]
+		n0 -= p.still[0] + p.cellar[0] + p.oeno[0] + p.grid[0]
+		n1 -= p.still[1] + p.cellar[1] + p.oeno[1] + p.grid[1]
+		n2 -= p.still[2] + p.cellar[2] + p.oeno[2] + p.grid[2]
 	}
-	for t := range 3 {
-		n[t] = max(n[t], 0)
-	}
-	return n
+	return max(n0, 0), max(n1, 0), max(n2, 0)
 }
 
 // supplyLeft counts the cubes of a colour still in the supply: the box
@@ -435,24 +445,26 @@ func (s *state) harvest() {
 func (s *state) harvestFrom(k int) {
 	// The supply, counted once: a derived harvest takes its grapes from
 	// it (take never exceeds what is left).
-	left := s.supplyLeft3()
+	l0, l1, l2 := s.supplyLeft3()
 	for ; k < len(s.order); k++ {
 		i := s.order[k]
 		p := s.players[i]
 		if p.merchant {
 			continue
 		}
-		g, capa := s.producedOf(p, left), s.capacity(p)
-		if take, ok := onlyHarvest(g, capa); ok {
+		g0, g1, g2 := s.producedOf(p, l0, l1, l2)
+		capa := s.capacity(p)
+		if t0, t1, t2, ok := onlyHarvestOf(g0, g1, g2, capa); ok {
 			// One possible choice: derived, nothing asked.
-			add(&p.still, &take)
-			sub(&left, &take)
-			p.harvest = harvestDone{derived: true, take: take, prod: g, cap: capa,
-				full: s.r.wineryCap(p.modules)-(p.stillCount()-sum3(&take)) <= 0}
+			p.still[0], p.still[1], p.still[2] = p.still[0]+t0, p.still[1]+t1, p.still[2]+t2
+			l0, l1, l2 = l0-t0, l1-t1, l2-t2
+			p.harvest = harvestDone{derived: true, take: [3]int{t0, t1, t2}, prod: [3]int{g0, g1, g2}, cap: capa,
+				full: s.r.wineryCap(p.modules)-(p.stillCount()-(t0+t1+t2)) <= 0}
 			continue
 		}
-		next := k + 1
-		s.pushFront(want{kind: wHarvest, who: int8(i)}, want{kind: wAuto, spot: int16(next), wantArgs: wantArgs{step: stepHarvestFrom}})
+		// Pushed last first: the player's harvest line, then the others'.
+		s.push(want{kind: wAuto, spot: int16(k + 1), wantArgs: wantArgs{step: stepHarvestFrom}})
+		s.push(want{kind: wHarvest, who: int8(i)})
 		return
 	}
 	s.push(want{kind: wAuto, wantArgs: wantArgs{step: stepEndSeason}})
@@ -461,21 +473,30 @@ func (s *state) harvestFrom(k int) {
 // onlyHarvest is the harvest when the rules leave no choice: everything
 // fits, nothing fits, or the vineyards produce one kind of grape.
 func onlyHarvest(prod [3]int, capa int) ([3]int, bool) {
-	if sum3(&prod) <= capa {
-		return prod, true
-	}
-	var take [3]int
-	kinds := 0
-	for t := range 3 {
-		if prod[t] > 0 {
-			kinds++
-			take[t] = min(prod[t], capa)
-		}
+	t0, t1, t2, ok := onlyHarvestOf(prod[0], prod[1], prod[2], capa)
+	return [3]int{t0, t1, t2}, ok
+}
+
+// onlyHarvestOf is onlyHarvest of the grapes produced p0, p1, p2, in
+// registers (see producedOf).
+func onlyHarvestOf(p0, p1, p2, capa int) (t0, t1, t2 int, ok bool) {
+	if p0+p1+p2 <= capa {
+		return p0, p1, p2, true
 	}
 	if capa == 0 {
-		return [3]int{}, true
+		return 0, 0, 0, true
 	}
-	return take, kinds == 1
+	kinds := 0
+	if p0 > 0 {
+		kinds, t0 = kinds+1, min(p0, capa)
+	}
+	if p1 > 0 {
+		kinds, t1 = kinds+1, min(p1, capa)
+	}
+	if p2 > 0 {
+		kinds, t2 = kinds+1, min(p2, capa)
+	}
+	return t0, t1, t2, kinds == 1
 }
 
 // harvestGrapes reads the grapes of a harvest line.

@@ -401,6 +401,7 @@ func TestIsWord(t *testing.T) {
 // longer than a lane holds.
 func TestCubeCounts(t *testing.T) {
 	words := []string{"", "-", "none", "NONE", "NoNe", "nonE", "--", "M", "mpc", "MMPPCC", "TNB", "tnbT", "MX", "x", "M-",
+		"MMx", "xMM", "MPCq", "TNBTn", // odd lengths: the last byte read on its own
 		"é", "\u212a", "MMMMMMMMMMMM", strings.Repeat("M", 255), strings.Repeat("M", 256), strings.Repeat("mP", 300),
 		strings.Repeat("C", 600) + "q", strings.Repeat("T", 700)}
 	for _, letters := range []string{grapeLetters, cuveeLetters} {
