@@ -102,12 +102,14 @@ var pow31Small = func() (p [smallDigits + 1]uint64) {
 	return p
 }()
 
-// mixInverse[d] is the inverse of mixMul modulo 31^d, for unscrambling.
-var mixInverse = sync.OnceValue(func() (inv [smallDigits + 1]uint64) {
+// unscrambling[d] is what undoing the scramble modulo 31^d takes: mixAdd
+// modulo 31^d and the inverse of mixMul.
+var unscrambling = sync.OnceValue(func() (u [smallDigits + 1]struct{ add, inverse uint64 }) {
 	for d := minDigits; d <= smallDigits; d++ {
-		inv[d] = new(big.Int).ModInverse(big.NewInt(mixMul), pow31(d)).Uint64()
+		u[d].add = mixAdd % pow31Small[d]
+		u[d].inverse = new(big.Int).ModInverse(big.NewInt(mixMul), pow31(d)).Uint64()
 	}
-	return inv
+	return u
 })
 
 // mulMod is a·b mod m without overflow (a, b < m < 2^63).
@@ -220,6 +222,15 @@ func (e *CodeError) Error() string { return fmt.Sprintf("layout code %q %s", e.C
 // decodeCode reads a code: case and dashes do not matter; a "/N" suffix
 // names seat N of a game set.
 func (t *Template) decodeCode(code string) (codeInfo, error) {
+	if info, ok := t.decodeEncoded(code); ok {
+		return info, nil
+	}
+	return t.decodeLongWay(code)
+}
+
+// decodeLongWay is decodeCode for a code written in any way: it takes the
+// symbols out of the code, then checks and reads them.
+func (t *Template) decodeLongWay(code string) (codeInfo, error) {
 	bad := func(typo bool, format string, args ...any) (codeInfo, error) {
 		return codeInfo{}, &CodeError{Code: code, Msg: fmt.Sprintf(format, args...), Typo: typo}
 	}
@@ -307,6 +318,48 @@ func (t *Template) decodeCode(code string) (codeInfo, error) {
 	return info, nil
 }
 
+// decodeEncoded reads a code written as appendCode writes it (a record
+// names its set's code so): in one pass over the code, where decodeCode
+// takes its symbols out of it first and reads them four more times. ok is
+// false for any other code, and for one that does not decode; decodeCode
+// reads those the long way, and words the error. The codeInfo is the one
+// decodeCode gives (TestDecodeEncodedAsLongWay).
+func (t *Template) decodeEncoded(code string) (info codeInfo, ok bool) {
+	n := len(code)
+	if n < 4 || code[0] != codeGame || code[1] != byte('0'+t.Version) || code[n-2] != '-' {
+		return codeInfo{}, false
+	}
+	// each group of the payload is a '-' and up to groupLen symbols
+	var buf [smallDigits]byte
+	digits := 0
+	for i, c := range []byte(code[2 : n-2]) {
+		if i%(groupLen+1) == 0 {
+			if c != '-' {
+				return codeInfo{}, false
+			}
+			continue
+		}
+		if digits == len(buf) || symbolValue(c) < 0 {
+			return codeInfo{}, false
+		}
+		buf[digits] = c
+		digits++
+	}
+	groups := (digits + groupLen - 1) / groupLen
+	if digits < minDigits || digits > t.plan().maxDigits || n != 4+digits+groups {
+		return codeInfo{}, false // too short, too long, or a trailing '-'
+	}
+	payload := buf[:digits]
+	if codeAlphabet[checkValue(t.Version, payload)] != code[n-1] {
+		return codeInfo{}, false
+	}
+	seed, players, ok := t.unscrambleSmall(payload)
+	if !ok || players != 0 && players < t.MinPlayers {
+		return codeInfo{}, false
+	}
+	return codeInfo{version: t.Version, seed: seed, players: players, canonical: true}, true
+}
+
 // writtenAsEncoded tells whether code is the symbols s that decodeCode
 // read (game, version, payload, check) written as appendCode writes
 // them: in upper case, the payload in groups, each after a '-', and a '-'
@@ -347,8 +400,12 @@ func (t *Template) unscrambleSmall(payload []byte) (seed uint64, players int, ok
 	for _, c := range payload {
 		m = m*uint64(codeBase) + uint64(symbolValue(c))
 	}
-	m = (m + mod - mixAdd%mod) % mod
-	m = mulMod(m, mixInverse()[digits], mod)
+	u := unscrambling()[digits]
+	m += mod - u.add // below 2·mod: m < mod
+	if m >= mod {
+		m -= mod
+	}
+	m = mulMod(m, u.inverse, mod)
 	if digits > minDigits && m < pow31Small[digits-1] {
 		return 0, 0, false // the big path words the error
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/vintner/vintner/internal/rng"
@@ -281,6 +282,40 @@ func TestDealSameAsReference(t *testing.T) {
 		b, _ = json.Marshal(ref)
 		if string(a) != string(b) {
 			t.Fatalf("seed %d: the pad page differs from the reference deal", seed)
+		}
+	}
+}
+
+// TestDealSameAsReferenceInterleaved compares the two ways on a template
+// whose Left Bank wines are not one run (L4 listed after the others): the
+// plan's indexes of a region's wines are not its positions.
+func TestDealSameAsReferenceInterleaved(t *testing.T) {
+	text := string(defaultTemplateText)
+	l4 := "wine L4 L 28 20\n"
+	e7 := "wine E7 E 38 56\n"
+	if !strings.Contains(text, l4) || !strings.Contains(text, e7) {
+		t.Fatal("the embedded template has no wine lines L4 and E7 as this test expects")
+	}
+	text = strings.Replace(strings.Replace(text, l4, "", 1), e7, e7+l4, 1)
+	tp, err := ParseTemplate("interleaved.txt", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := tp.plan().regions[0].wines; w[len(w)-1] != len(tp.Wines)-1 {
+		t.Fatalf("the Left Bank's wines are %v: L4 should be the last wine", w)
+	}
+	for seed := uint64(0); seed < 300; seed++ {
+		players := 1 + int(seed%uint64(tp.MaxPlayers))
+		seed := seed * 0x9E3779B97F4A7C15 >> (seed % 40)
+		got, err := tp.NewSet(seed, players)
+		want, werr := tp.refNewSet(seed, players)
+		if err != nil || werr != nil {
+			t.Fatalf("seed %d: error %v, reference %v", seed, err, werr)
+		}
+		a, _ := json.Marshal(got)
+		b, _ := json.Marshal(want)
+		if string(a) != string(b) {
+			t.Fatalf("seed %d, %d players: the set differs from the reference deal", seed, players)
 		}
 	}
 }

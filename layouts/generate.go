@@ -40,8 +40,10 @@ const (
 type setDeal struct {
 	top [lastYear + 1]TopCell
 	// costOrder is the order each age's run of the plan's cost deck is
-	// dealt in (see dealPlan.dealtCost)
+	// dealt in, and placeCost the cost that deals to each place of the
+	// deck (that of a flat run's places is always the same)
 	costOrder []int32
+	placeCost []int
 	grapes    []Colour // the template's grape colours with '*' drawn
 	bonuses   []dealtBonus
 	// tableDeal is the regions' tables end to end (as the plan's
@@ -89,6 +91,7 @@ func (dl *dealer) fit(t *Template, p *dealPlan) {
 	dl.demand = make([]int, len(p.regions))
 	d := &dl.set
 	d.costOrder = make([]int32, len(p.costDeck))
+	d.placeCost = slices.Clone(p.costDeck)
 	d.grapes = make([]Colour, len(t.GrapeColours))
 	d.bonuses = make([]dealtBonus, len(t.Trellis))
 	d.tableDeal = make([]dealtType, len(p.tableType))
@@ -131,9 +134,12 @@ func (t *Template) dealSet(p *dealPlan, seed uint64, dl *dealer) error {
 		}
 		d.grapes[i] = c
 	}
-	for j, pos := range p.tableDeck { // the types are in place (fit)
+	// The types are in place (fit). The lists are read into locals once:
+	// the stores could write over d, so d's would be read at every step.
+	tableDeal, placeCost := d.tableDeal, d.placeCost
+	for j, pos := range p.tableDeck {
 		if pos >= 0 {
-			d.tableDeal[j].casks = p.dealtCost(d.costOrder, pos)
+			tableDeal[j].casks = placeCost[pos]
 		}
 	}
 	for i, row := range t.Trellis {
@@ -153,21 +159,20 @@ func (t *Template) dealSet(p *dealPlan, seed uint64, dl *dealer) error {
 
 // dealCosts deals each age's cask costs over the wine types of that age,
 // again until every region's demand is within the template's range, into
-// dl.set.costOrder.
+// dl.set.placeCost.
 func (t *Template) dealCosts(p *dealPlan, src *rng.Source, dl *dealer) error {
 	order := dl.set.costOrder
 	for range maxDeals {
 		for _, run := range p.ageRuns {
 			if run.flat {
 				// Any order deals these costs alike: only the stream
-				// moves. (The run keeps an older order, which dealtCost
-				// reads as the same costs.)
+				// moves.
 				src.SkipPermute(run.end - run.start)
 			} else {
 				permute(src, order[run.start:run.end])
 			}
 		}
-		if t.demandWithin(p, order, dl.demand) {
+		if t.demandWithin(p, order, dl.demand, dl.set.placeCost) {
 			return nil
 		}
 	}
@@ -175,13 +180,16 @@ func (t *Template) dealCosts(p *dealPlan, src *rng.Source, dl *dealer) error {
 }
 
 // demandWithin tells whether the costs dealt in order keep every region's
-// demand within the template's range.
-func (t *Template) demandWithin(p *dealPlan, order []int32, demand []int) bool {
+// demand within the template's range; it notes each cost in placeCost.
+func (t *Template) demandWithin(p *dealPlan, order []int32, demand []int, placeCost []int) bool {
 	for r, n := range p.flatDemand {
 		demand[r] = n
 	}
+	deck := p.costDeck // in a register: the stores below could write over p
 	for _, c := range p.demandOf {
-		demand[c.region] += p.costDeck[c.start+int(order[c.place])]
+		cost := deck[c.start+int(order[c.place])]
+		placeCost[c.place] = cost
+		demand[c.region] += cost
 	}
 	lo, hi := t.RegionCasks[0], t.RegionCasks[1]
 	for _, n := range demand {
@@ -321,9 +329,9 @@ func (m *sheetMemory) sheet(t *Template, p *dealPlan, i int) (l *Layout, grapes 
 		// value again but the paths' resources, dealt on some paths only:
 		// those of the last deal start over. (A slot a failed deal left
 		// stale names a path all the same; putting it back is harmless.)
-		paths := l.Paths
+		paths, fixed := l.Paths, t.Paths
 		for _, k := range dealtPaths {
-			paths[k].Resource = t.Paths[k].Resource
+			paths[k].Resource = fixed[k].Resource
 		}
 	}
 	m.out[i] = l
@@ -342,10 +350,10 @@ func (t *Template) dealSheet(p *dealPlan, seed uint64, stream uint64, dl *dealer
 	}
 	for _, i := range p.undealt {
 		w := &l.Wines[i]
-		w.Casks = p.costOf(d.costOrder, w.Region, w.Type)
+		w.Casks = p.costOf(d.placeCost, w.Region, w.Type)
 	}
 	for k := range p.regions {
-		if err := t.dealResources(p, &p.regions[k], &dl.res, src, dl.perm, l, dealtPaths); err != nil {
+		if err := t.dealResources(p, &p.regions[k], dl, src, l, dealtPaths); err != nil {
 			return err
 		}
 	}
@@ -488,41 +496,52 @@ func firstDescent(inner []int, ends []uint64, order []int32, chosen []int32) boo
 	return false
 }
 
+// searchMatching searches the first matching of len(chosen) of a
+// region's inner paths in the given order, into chosen; false if there is
+// none. (dealResources' first descent finds it without a search all but
+// always; this is apart to keep that path lean.)
+func (s *resourceScratch) searchMatching(p *dealPlan, rp *regionPlan, order []int32, wines int, chosen []int32) bool {
+	s.p = p
+	s.inner = s.inner[:0]
+	for _, j := range order {
+		s.inner = append(s.inner, rp.inner[j])
+	}
+	s.chosen = s.chosen[:0]
+	s.want = len(chosen)
+	var found bool
+	if p.pathEnds != nil && wines <= 64 {
+		found = s.searchSmall(0, 0)
+	} else {
+		s.used = reuse.Zeroed(s.used, wines)
+		found = s.search(0)
+	}
+	if !found {
+		return false
+	}
+	for c, i := range s.chosen {
+		chosen[c] = int32(i)
+	}
+	return true
+}
+
 // dealResources places a region's resources on a matching of its internal
 // paths (no two resource paths share a wine): the paths are shuffled and a
 // depth-first search takes the first matching in that order. It notes
 // the paths in the region's part of dealtPaths.
-func (t *Template) dealResources(p *dealPlan, rp *regionPlan, s *resourceScratch, src *rng.Source, perm []int32, l *Layout, dealtPaths []int32) error {
+func (t *Template) dealResources(p *dealPlan, rp *regionPlan, dl *dealer, src *rng.Source, l *Layout, dealtPaths []int32) error {
 	resources := rp.resources
 	if len(resources) == 0 {
 		return nil
 	}
 	chosen := dealtPaths[rp.resourceStart : rp.resourceStart+len(resources)]
-	order := perm[:len(rp.inner)]
+	order := dl.perm[:len(rp.inner)]
 	permute(src, order)
 	if rp.innerEnds == nil || !firstDescent(rp.inner, rp.innerEnds, order, chosen) {
-		s.p = p
-		s.inner = s.inner[:0]
-		for _, j := range order {
-			s.inner = append(s.inner, rp.inner[j])
-		}
-		s.chosen = s.chosen[:0]
-		s.want = len(resources)
-		var found bool
-		if p.pathEnds != nil && len(l.Wines) <= 64 {
-			found = s.searchSmall(0, 0)
-		} else {
-			s.used = reuse.Zeroed(s.used, len(l.Wines))
-			found = s.search(0)
-		}
-		if !found {
+		if !dl.res.searchMatching(p, rp, order, len(l.Wines), chosen) {
 			return fmt.Errorf("template %s: region %c has no %d paths without a shared wine for its resources", t.Name, rp.letter, len(resources))
 		}
-		for c, i := range s.chosen {
-			chosen[c] = int32(i)
-		}
 	}
-	order = perm[:len(resources)]
+	order = dl.perm[:len(resources)]
 	permute(src, order)
 	paths := l.Paths
 	for c, i := range chosen {

@@ -36,3 +36,26 @@ func TestSetMemorySameAsSet(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSetMemory deals a different game set of 2–4 seats per
+// iteration into one SetMemory, from its code, as a batch replay of
+// Bordeaux records does: dealing alone, without the encoding and the
+// allocation of BenchmarkLayout (internal/bench).
+func BenchmarkSetMemory(b *testing.B) {
+	codes := make([]string, 1024)
+	for i := range codes {
+		code, err := NewSetCode(uint64(1000+i), 2+i%3)
+		if err != nil {
+			b.Fatal(err)
+		}
+		codes[i] = code
+	}
+	var m SetMemory
+	i := 0
+	for b.Loop() {
+		if _, err := m.Set(codes[i%len(codes)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

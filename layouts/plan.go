@@ -27,14 +27,14 @@ type dealPlan struct {
 	rts []regionType
 	// costDeck is every age's cask costs, age after age (ages' order),
 	// each age's run dealt in a random order of its own (ageRuns): the
-	// cost dealt to place i is costDeck[runStart[i]+order[i]]. rtDeck[k]
+	// cost dealt to place i is costDeck[start+order[i]], start that of
+	// i's run (setDeal.placeCost notes it). rtDeck[k]
 	// is the place where the cost of rts[k] is dealt. demandOf lists the
 	// places whose cost counts in a region's demand, flatDemand what
 	// each region's demand has from the ages whose costs are all the
 	// same (any order adds the same).
 	costDeck   []int
 	ageRuns    []ageRun
-	runStart   []int
 	rtDeck     []int
 	demandOf   []demandPlace
 	flatDemand []int
@@ -237,9 +237,6 @@ func (p *dealPlan) makeCostDeck(t *Template) {
 			}
 		}
 		p.costDeck = append(p.costDeck, costs...)
-		for range costs {
-			p.runStart = append(p.runStart, run.start)
-		}
 		p.ageRuns = append(p.ageRuns, run)
 	}
 }
@@ -256,17 +253,11 @@ func (p *dealPlan) costIndex(r Region, wt WineType) int {
 	return -1
 }
 
-// dealtCost is the cost dealt to place i of the deck when each age's run
-// is dealt in order.
-func (p *dealPlan) dealtCost(order []int32, i int) int {
-	return p.costDeck[p.runStart[i]+int(order[i])]
-}
-
-// costOf is the cask cost dealt to a region's wine type (order is the
-// deck's), 0 if none is.
-func (p *dealPlan) costOf(order []int32, r Region, wt WineType) int {
+// costOf is the cask cost dealt to a region's wine type (placeCost is
+// the deck's, see setDeal), 0 if none is.
+func (p *dealPlan) costOf(placeCost []int, r Region, wt WineType) int {
 	if k := p.costIndex(r, wt); k >= 0 {
-		return p.dealtCost(order, p.rtDeck[k])
+		return placeCost[p.rtDeck[k]]
 	}
 	return 0
 }
