@@ -1,23 +1,27 @@
-#!/bin/sh
-# ratio.sh BINARY GAME N — the pipeline's distance from the floor, in time.
-#
-# BINARY is the bench test binary (go test -c -o bench.test ./internal/bench),
-# GAME bordeaux | grand-cru | age-of-champagne. Each of N processes runs
-# ReplayFresh/GAME and then TokenizeFresh/GAME over the same records, back to
-# back (BENCHTIME each, 0.5s unless set), so both see the machine at the
-# same speed; the ratio of their CPU time per record is taken per process.
-# Prints the median ratio, its quartiles and range, and the median of the
-# pipeline's actions per CPU second.
-set -eu
-bin=$1 game=$2 n=$3
-runs=$(i=0; while [ "$i" -lt "$n" ]; do
-	"$bin" -test.run '^$' -test.bench "Fresh/$game\$" -test.benchtime "${BENCHTIME:-0.5s}" |
-		awk '/^Benchmark/ { for (i = 1; i < NF; i++) { if ($(i+1) == "cpu-records/s") r[$1 ~ /Tokenize/] = $i; if ($(i+1) == "cpu-actions/s" && $1 ~ /Replay/) a = $i } }
-		     END { printf "%.4f %.0f\n", r[1] / r[0], a }'
-	i=$((i + 1))
-done)
-# median, quartiles and range of a column of numbers, sorted
-stats='{ v[NR] = $1 } END { n = NR; printf "%.2f %.2f %.2f %.2f %.2f %d", v[int((n + 1) / 2)], v[int(n / 4) + 1], v[int(3 * n / 4) + 1], v[1], v[n], n }'
-set -- $(echo "$runs" | cut -d' ' -f1 | sort -n | awk "$stats")
-acts=$(echo "$runs" | cut -d' ' -f2 | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", v[int((NR + 1) / 2)] / 1e6 }')
-echo "$game: ratio to the floor $1 (quartiles $2-$3, range $4-$5, $6 runs); $acts M actions/s per core (median)"
+#!/bin/bash
+# ratio.sh BINARY GAME N: the pipeline's distance from its floor, from N
+# processes that each run BenchmarkRatioFresh/GAME for ${BT:-1s}: the
+# pipeline and the tokenize-only floor interleaved, 32 records at a time,
+# in one process (see ratio_linux_test.go). Prints the median of the N
+# ratios (CPU time per record, pipeline over floor), their quartiles and
+# range, and the median of the pipeline's actions per CPU second.
+# BINARY: go test -c -o BINARY ./internal/bench
+b=$1; g=$2; n=$3
+for k in $(seq $n); do
+  $b -test.run '^$' -test.bench "RatioFresh/$g\$" -test.benchtime ${BT:-1s} 2>/dev/null | grep ^Bench
+done | python3 -c '
+import sys, statistics as st
+rows=[l.split() for l in sys.stdin]
+def metric(f, name):
+    for i in range(len(f)-1):
+        if f[i+1]==name: return float(f[i])
+if not rows: sys.exit("no benchmark ran")
+ratios=sorted(metric(r,"ratio") for r in rows)
+acts=sorted(metric(r,"cpu-actions/s") for r in rows)
+workers=[metric(r,"cpu-worker-actions/s") for r in rows]
+q=lambda v,k: v[k*len(v)//4]
+print("%s: ratio to the floor %.2f (quartiles %.2f-%.2f, range %.2f-%.2f, %d runs); %.2f M actions/s per core (median; quartiles %.2f-%.2f)%s" % (
+  sys.argv[1], st.median(ratios), q(ratios,1), q(ratios,3), ratios[0], ratios[-1], len(ratios),
+  st.median(acts)/1e6, q(acts,1)/1e6, q(acts,3)/1e6,
+  "; %.2f M worker actions/s" % (st.median(workers)/1e6) if workers[0] else ""))
+' $g
