@@ -2,6 +2,7 @@ package bordeaux
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -12,25 +13,49 @@ import (
 // segment is one entry of a player's line: the tokens between commas.
 type segment struct{ from, to int } // token indexes [from, to)
 
-// chooseHead is headWorker's answer for `choose`.
+// chooseHead is headWorkerAny's answer for `choose`.
 const chooseHead = -2
 
-// headWorker reads an entry's first word: a worker, chooseHead, or -1.
-// The words as the notation writes them are told here, inlined; any
-// other spelling goes through headWorkerAny.
-func headWorker(w string) int {
-	switch {
-	case w == "red":
-		return RedWorker
-	case w == "pink":
-		return PinkWorker
-	case w == "yellow":
-		return YellowWorker
-	}
-	return headWorkerAny(w)
+// An entry's first word is a worker, or choose: action tells the words
+// as the notation writes them (red, pink, yellow) by a look-up on the
+// first byte and one compare (isHeadWord), not a chain of compares (the
+// workers come in no order a branch could guess); any other spelling
+// goes through headWorkerAny.
+
+// headWord is a worker's word as the notation writes it (red, pink,
+// yellow): its length, its bytes as headKey packs them, its worker.
+type headWord struct {
+	key       uint64
+	n, worker int
 }
 
-// headWorkerAny is headWorker for a word in any spelling.
+// headWords holds each worker's word at its first byte.
+var headWords = func() (t [256]headWord) {
+	for w, word := range workerNames {
+		t[word[0]] = headWord{key: headKey(word), n: len(word), worker: w}
+	}
+	return t
+}()
+
+// isHeadWord tells whether w is h's word: h is headWords[w[0]] for a w
+// of 1 or more bytes.
+func isHeadWord(w string, h *headWord) bool {
+	return len(w) == h.n && headKey(w) == h.key
+}
+
+// headKey packs a word of 3 or more bytes but the first (the table's
+// index): its second and third and its last three, which are all its
+// other bytes when it has 3 to 6 (red, pink, yellow); 0 for a shorter
+// word.
+func headKey(w string) uint64 {
+	if n := len(w); n >= 3 {
+		return uint64(w[1]) | uint64(w[2])<<8 | uint64(w[n-3])<<16 | uint64(w[n-2])<<24 | uint64(w[n-1])<<32
+	}
+	return 0
+}
+
+// headWorkerAny reads an entry's first word in any spelling: a worker,
+// chooseHead, or -1.
 func headWorkerAny(w string) int {
 	if len(w) == 1 {
 		switch w[0] {
@@ -71,9 +96,54 @@ func (r *replayer) action(l *validate.Line) error {
 		p.acted = [3]bool{}
 		p.flagsYear = y
 	}
-	// The entries, tokens [from, to) between commas, cut in one pass
-	// over the tokens. A line with an empty entry (a comma first, last or
-	// after another) plays none of its entries: they are checked first.
+	// The entries, tokens [from, to) between commas. A line with an
+	// empty entry (a comma first, last or after another) plays none of
+	// its entries: they are checked first.
+	toks := l.Tokens
+	if len(toks) > 64 {
+		return r.actionLong(l, p, y)
+	}
+	// the commas as bits: the empty entries are found without a branch
+	// per token, and each entry's end by its next bit
+	commas := commaBits(toks)
+	if empty := commas & (commas<<1 | 1); empty != 0 {
+		return r.emptyEntry(l, bits.TrailingZeros64(empty))
+	}
+	if len(toks) == 0 || commas>>(len(toks)-1)&1 != 0 {
+		return r.emptyEntry(l, len(toks))
+	}
+	// the answerer reads this line's choices for this player
+	r.ans.l, r.ans.p = l, p
+	for si, from := 0, 0; from < len(toks); si++ {
+		to := min(from+bits.TrailingZeros64(commas>>from), len(toks))
+		if err := r.entry(l, p, segment{from, to}, si, y); err != nil {
+			return err
+		}
+		from = to + 1
+	}
+	return nil
+}
+
+// commaBits has bit i set for each of the first 64 tokens that is a
+// comma. Whether a token is one comes in no order a branch could guess:
+// it is added as a number.
+func commaBits(toks []validate.Token) uint64 {
+	commas := uint64(0)
+	toks = toks[:min(len(toks), 64)]
+	for i := len(toks) - 1; i >= 0; i-- { // the last token first: each shifts in at bit 0
+		c, t := byte(0), toks[i].Text
+		if len(t) > 0 {
+			c = t[0]
+		}
+		// d is 0 for a comma only; d-1's top bit is then set
+		d := uint64(len(t)) ^ 1 | uint64(c^',')
+		commas = commas<<1 | (d-1)>>63
+	}
+	return commas
+}
+
+// actionLong is action for a line of more than 64 tokens.
+func (r *replayer) actionLong(l *validate.Line, p *PlayerState, y int) error {
 	toks := l.Tokens
 	segs, from := r.bufs.entries[:0], 0
 	for i := range toks {
@@ -89,23 +159,9 @@ func (r *replayer) action(l *validate.Line) error {
 		return r.emptyEntry(l, from)
 	}
 	segs = append(segs, segment{from, len(toks)})
-	// the answerer reads this line's choices for this player
 	r.ans.l, r.ans.p = l, p
 	for si, sg := range segs {
-		w := headWorker(toks[sg.from].Text)
-		if w == chooseHead {
-			if err := r.choose(l, p, sg, si); err != nil {
-				return err
-			}
-			continue
-		}
-		if w < 0 {
-			return r.errorf(l, sg.from, validate.CodeSyntax, "an entry starts with a worker, red, pink or yellow (or choose in '13), not %q", l.Word(sg.from))
-		}
-		if sg.to-sg.from < 2 {
-			return r.errorf(l, sg.to, validate.CodeSyntax, "what did %s's %s worker write? its letters (LL, CCC) or - to pass", p.Name, workerNames[w])
-		}
-		if err := r.entry(l, p, w, sg, y); err != nil {
+		if err := r.entry(l, p, sg, si, y); err != nil {
 			return err
 		}
 	}
@@ -166,11 +222,30 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 // call that returns at once keeps no value on the stack, where one whose
 // caller goes on spills every value still needed (TestEntryFastAsChecked
 // compares the two).
-func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y int) error {
+func (r *replayer) entry(l *validate.Line, p *PlayerState, sg segment, si, y int) error {
+	w := -1
+	if head := l.Tokens[sg.from].Text; len(head) > 0 {
+		if h := &headWords[head[0]]; isHeadWord(head, h) { // the usual word
+			w = h.worker
+		} else {
+			w = headWorkerAny(head)
+		}
+	}
+	if uint(w) >= 3 || sg.to-sg.from < 2 {
+		return r.entryHead(l, p, sg, si, w)
+	}
 	choices := sg.from + 2
 	letters := l.Tokens[sg.from+1].Text // sg holds the worker and at least one token
+	if !entryFast || y >= LastYear || p.acted[w] || p.Grid[w][y] != 0 {
+		return r.entryChecked(l, p, w, sg, y)
+	}
 	kind := letterKind(letters)
-	if !entryFast || kind == 0 || y >= LastYear || uint(w) >= 3 || p.acted[w] || p.Grid[w][y] != 0 {
+	if kind == 0 {
+		if letters == "-" && choices == sg.to { // a pass (passEntry)
+			p.Grid[w][y] = '-'
+			p.acted[w] = true
+			return nil
+		}
 		return r.entryChecked(l, p, w, sg, y)
 	}
 	top, n := r.st.Top[y], len(letters)
@@ -235,6 +310,18 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, w int, sg segment, y 
 	return nil
 }
 
+// entryHead plays an entry whose head is choose, or reports one whose
+// head is not a worker's or that has no letters.
+func (r *replayer) entryHead(l *validate.Line, p *PlayerState, sg segment, si, w int) error {
+	switch {
+	case w == chooseHead:
+		return r.choose(l, p, sg, si)
+	case w < 0:
+		return r.errorf(l, sg.from, validate.CodeSyntax, "an entry starts with a worker, red, pink or yellow (or choose in '13), not %q", l.Word(sg.from))
+	}
+	return r.errorf(l, sg.to, validate.CodeSyntax, "what did %s's %s worker write? its letters (LL, CCC) or - to pass", p.Name, workerNames[w])
+}
+
 // entryFast is false in the test that compares entry's own path with
 // entryChecked's.
 var entryFast = true
@@ -243,20 +330,20 @@ var entryFast = true
 // resource's letter, 1 to 3 times in either case; or 0. Two bytes are
 // one letter in either case when they differ at most in the case bit and
 // one is a letter (letterKinds).
+//
+// The letters' length is not switched on (it comes in no order a branch
+// could guess): the middle and last bytes of 1 to 3 are compared with
+// the first, which compares every byte.
 func letterKind(letters string) uint8 {
-	switch len(letters) {
-	case 1:
-		return letterKinds[letters[0]]
-	case 2:
-		if letters[1]|0x20 == letters[0]|0x20 {
-			return letterKinds[letters[0]]
-		}
-	case 3:
-		if letters[1]|0x20 == letters[0]|0x20 && letters[2]|0x20 == letters[0]|0x20 {
-			return letterKinds[letters[0]]
-		}
+	n := len(letters)
+	if uint(n-1) >= 3 {
+		return 0
 	}
-	return 0
+	first := letters[0] | 0x20
+	if letters[n/2]|0x20 != first || letters[n-1]|0x20 != first {
+		return 0
+	}
+	return letterKinds[letters[0]]
 }
 
 // nameKey is the wineKey a three-byte wine name (isWineName) gives, or
