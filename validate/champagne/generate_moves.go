@@ -82,7 +82,7 @@ func (g *gen) linksTo(who int, z string, k int) bool {
 		return false
 	}
 	for j, o := range g.s.zone(z) {
-		if j != k && j < len(sp) && sp[j].Link == sp[k].Link && o.who == who {
+		if j != k && j < len(sp) && sp[j].Link == sp[k].Link && int(o.who) == who {
 			return true
 		}
 	}
@@ -110,7 +110,7 @@ func (g *gen) freeSpot(who int, z string) int {
 func (g *gen) onDraw(who int) bool {
 	n := 0
 	for _, o := range g.s.zone("draw") {
-		if o.who == who {
+		if int(o.who) == who {
 			n++
 		}
 	}

@@ -72,23 +72,25 @@ func (x *nameIndex) get(name string) (int, bool) {
 }
 
 // asciiLower reports whether s is ASCII without an upper-case letter:
-// strings.ToLower would return it as it is.
-func asciiLower(s string) bool {
+// strings.ToLower would return it as it is. It ORs each byte's marks
+// instead of branching on each byte: the words are short and nearly all
+// lower case.
+func asciiLower(s string) bool { return caseMarksOf(s)&foldsLower == 0 }
+
+// caseMarksOf ORs the caseMarks of s's bytes.
+func caseMarksOf(s string) uint8 {
+	var m uint8
 	for i := 0; i < len(s); i++ {
-		if b := s[i]; b >= utf8.RuneSelf || 'A' <= b && b <= 'Z' {
-			return false
-		}
+		m |= caseMarks[s[i]]
 	}
-	return true
+	return m
 }
 
 // upper is strings.ToUpper(s), without its call when s is ASCII with no
 // lower-case letter (market and inheritance ids are written upper-case).
 func upper(s string) string {
-	for i := 0; i < len(s); i++ {
-		if b := s[i]; b >= utf8.RuneSelf || 'a' <= b && b <= 'z' {
-			return strings.ToUpper(s)
-		}
+	if caseMarksOf(s)&foldsUpper != 0 {
+		return strings.ToUpper(s)
 	}
 	return s
 }
@@ -101,3 +103,25 @@ func lower(s string) string {
 	}
 	return strings.ToLower(s)
 }
+
+// caseMarks marks the bytes strings.ToLower (foldsLower) or
+// strings.ToUpper (foldsUpper) may change: the letters of the other case,
+// and every non-ASCII byte.
+var caseMarks = func() (t [256]uint8) {
+	for b := range t {
+		switch {
+		case b >= utf8.RuneSelf:
+			t[b] = foldsLower | foldsUpper
+		case 'A' <= b && b <= 'Z':
+			t[b] = foldsLower
+		case 'a' <= b && b <= 'z':
+			t[b] = foldsUpper
+		}
+	}
+	return t
+}()
+
+const (
+	foldsLower = 1 << iota
+	foldsUpper
+)

@@ -223,7 +223,7 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	case o.who == -2:
 		taken = fail(first+1, "%s is blocked by a High Tension disc", spotName(zoneNames[zi], k))
 	case o.who >= 0:
-		taken = fail(first+1, "%s is taken by %s", spotName(zoneNames[zi], k), s.called(o.who))
+		taken = fail(first+1, "%s is taken by %s", spotName(zoneNames[zi], k), s.called(int(o.who)))
 	}
 	if taken != nil {
 		// As played, a second pawn on a press, winery, shipping or draw
@@ -248,7 +248,7 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 		s.useUp(p, kind)
 		p.discUsed = true
 	}
-	s.board[zi][k] = occupant{who: who, disc: disc}
+	s.board[zi][k] = occupant{who: int8(who), disc: disc}
 	if !disc {
 		s.placed[who]++
 		s.turn++
@@ -273,7 +273,7 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 func (s *state) overLimit(zi, who, limit, first int) *ruleError {
 	n := 0
 	for _, o := range s.board[zi] {
-		if o.who == who {
+		if int(o.who) == who {
 			n++
 		}
 	}
@@ -296,7 +296,7 @@ func (s *state) merchantMarketing() {
 	}
 	for k, o := range s.board[zMarketing] {
 		if o.who == -1 {
-			s.board[zMarketing][k] = occupant{who: m}
+			s.board[zMarketing][k] = occupant{who: int8(m)}
 			s.placed[m]++
 			return
 		}

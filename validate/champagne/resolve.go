@@ -124,7 +124,7 @@ func (s *state) linkedBonus(zi, k, who int) bool {
 		return false
 	}
 	for j := 0; j < k; j++ {
-		if sp[j].Link == sp[k].Link && s.board[zi][j].who == who {
+		if sp[j].Link == sp[k].Link && int(s.board[zi][j].who) == who {
 			return true
 		}
 	}
@@ -599,11 +599,11 @@ func (s *state) endSeason() {
 		}
 		// The pawn leaves its place and lands on position k, the others
 		// keeping their order (in place: no allocation).
-		from := slices.Index(s.order, o.who)
+		from := slices.Index(s.order, int(o.who))
 		at := min(k, len(s.order)-1)
 		if from >= 0 {
 			s.order = slices.Delete(s.order, from, from+1)
-			s.order = slices.Insert(s.order, at, o.who)
+			s.order = slices.Insert(s.order, at, int(o.who))
 		}
 	}
 	for zi, b := range s.blocked {

@@ -417,3 +417,23 @@ func TestCubeCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerUpperAsStrings checks lower and upper's table of case marks
+// against strings.ToLower and ToUpper: every byte alone, and words.
+func TestLowerUpperAsStrings(t *testing.T) {
+	words := []string{"", "epernay", "Epernay", "EPERNAY", "essomes-sur-marne", "F12", "f12", "œnothèque", "Œnothèque", "V1", "a-Z", "İ", "\xff"}
+	for b := 0; b < 256; b++ {
+		words = append(words, string([]byte{byte(b)}), "x"+string([]byte{byte(b)}))
+	}
+	for _, w := range words {
+		if got := lower(w); got != strings.ToLower(w) {
+			t.Errorf("lower(%q) = %q, want %q", w, got, strings.ToLower(w))
+		}
+		if got := upper(w); got != strings.ToUpper(w) {
+			t.Errorf("upper(%q) = %q, want %q", w, got, strings.ToUpper(w))
+		}
+		if got, want := asciiLower(w), strings.ToLower(w) == w && isASCII(w); got != want {
+			t.Errorf("asciiLower(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

@@ -280,7 +280,7 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 	if o := s.board[zShipping][k-1]; o.who == -2 {
 		return fail(2, "shipping %d is blocked by a High Tension disc", k)
 	} else if o.who != -1 {
-		return fail(2, "shipping %d is taken by %s", k, s.called(o.who))
+		return fail(2, "shipping %d is taken by %s", k, s.called(int(o.who)))
 	}
 	c, ok := lineCubes(l, 4, cuveeLetters)
 	if !ok {
@@ -289,7 +289,7 @@ func (s *state) merchantEvent(l *validate.Line) *ruleError {
 	if s.available(mi) <= 0 {
 		return fail(1, "the Wine Merchant has no collaborator left to place")
 	}
-	s.board[zShipping][k-1] = occupant{who: mi}
+	s.board[zShipping][k-1] = occupant{who: int8(mi)}
 	s.placed[mi]++
 	for t := range 3 {
 		c[t] = min(c[t], s.supplyLeft(t))

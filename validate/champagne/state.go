@@ -156,7 +156,7 @@ type sector struct {
 
 // occupant of an action spot: a player index, or blocked.
 type occupant struct {
-	who  int // -1 free, -2 a High Tension blocking disc
+	who  int8 // -1 free, -2 a High Tension blocking disc; int8: a spot in two bytes, cleared and scanned every round
 	disc bool
 }
 
