@@ -491,27 +491,56 @@ func (r *replayer) gainAll(p *PlayerState, w int, res layouts.Resource, n, y int
 	return nil
 }
 
-// gainVine is p.gain(layouts.Vines, y, &r.ans). A grape answered by its
-// region (@L) whose wine there, the first of its type in layout order,
-// can be circled is the wine Grape would pick (the first of its region
-// among those that can be): it is circled here, without the question.
+// gainVine is p.gain(layouts.Vines, y, &r.ans) without its question
+// when the answer is known: a grape with no choice written for it (no
+// choice, or a trellis's next) whose type has at most one wine that can
+// be circled (Grape's answer: none, or that wine); or a grape answered
+// by its region (@L) whose wine there, the first of its type in layout
+// order, can be circled (the wine Grape would pick: the first of its
+// region among those that can be). Any other grape is asked.
 func (r *replayer) gainVine(p *PlayerState, y int) error {
 	a := &r.ans
-	if v := p.VinesFilled; entryFast && v < len(p.Layout.Vines) && len(a.atoms) > 0 {
-		x, g := &a.atoms[0], p.Layout.Vines[v]
-		if g != nil && !x.trellis && !x.skip && x.colour == 0 {
-			c, age, ri := uint(colourIndex(g.Colour)), uint(g.Age), uint(regionIndex(layouts.Region(x.region)))
-			if c < 3 && age-1 < 3 && ri < 3 {
-				if wi := int(p.idx.wineIn[wineKey(ri, c, age)]); wi >= 0 && p.circled[wi] == 0 && p.Layout.Wines[wi].Casks <= p.CasksAvailable() {
-					p.VinesFilled++
-					a.atoms = a.atoms[1:]
-					p.pay(p.Layout.Wines[wi].Casks)
-					return p.circle(wi, y, a)
-				}
+	v := p.VinesFilled
+	if !entryFast || v >= len(p.Layout.Vines) {
+		return p.gain(layouts.Vines, y, a)
+	}
+	g := p.Layout.Vines[v]
+	if g == nil { // a vine without a grape
+		p.VinesFilled++
+		return nil
+	}
+	c, age := uint(colourIndex(g.Colour)), uint(g.Age)
+	if c >= 3 || age-1 >= 3 {
+		return p.gain(layouts.Vines, y, a)
+	}
+	if len(a.atoms) > 0 && !a.atoms[0].trellis { // a choice written for the grape
+		x := &a.atoms[0]
+		if ri := uint(regionIndex(layouts.Region(x.region))); !x.skip && x.colour == 0 && ri < 3 {
+			if wi := int(p.idx.wineIn[wineKey(ri, c, age)]); wi >= 0 && p.circled[wi] == 0 && p.Layout.Wines[wi].Casks <= p.CasksAvailable() {
+				p.VinesFilled++
+				a.atoms = a.atoms[1:]
+				p.pay(p.Layout.Wines[wi].Casks)
+				return p.circle(wi, y, a)
 			}
 		}
+		return p.gain(layouts.Vines, y, a)
 	}
-	return p.gain(layouts.Vines, y, a)
+	only, n, casks := -1, 0, p.CasksAvailable()
+	for i := p.idx.firstOfType[c][age]; i >= 0; i = p.idx.nextOfType[i] {
+		if p.circled[i] == 0 && p.Layout.Wines[i].Casks <= casks {
+			only = int(i)
+			n++
+		}
+	}
+	if n > 1 { // Grape asks which
+		return p.gain(layouts.Vines, y, a)
+	}
+	p.VinesFilled++
+	if n == 0 {
+		return nil
+	}
+	p.pay(p.Layout.Wines[only].Casks)
+	return p.circle(only, y, a)
 }
 
 // topOf is the top cell player p plays in year y: the year's shared one,
@@ -644,12 +673,17 @@ func sameLetter(s string) bool {
 	return s != ""
 }
 
-func upper(c byte) byte {
-	if 'a' <= c && c <= 'z' {
-		return c - 'a' + 'A'
+// upper is c in upper case. Letters come in either case in no order a
+// branch could guess: the case bit is cleared by a look-up.
+func upper(c byte) byte { return c &^ lowerBit[c] }
+
+// lowerBit is 0x20 (the case bit) for a lower-case ASCII letter, else 0.
+var lowerBit = func() (t [256]byte) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = 0x20
 	}
-	return c
-}
+	return t
+}()
 
 func casks(n int) string {
 	if n == 1 {

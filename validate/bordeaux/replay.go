@@ -408,7 +408,8 @@ func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 		// The usual `'05 R C`: a region then a resource, letters no
 		// player's name starts with. Any other line is read below.
 		rc, cc := toks[0].Text[0], toks[1].Text[0]
-		if g, h := upper(rc), upper(cc); isRegion(g) && isResource(h) && r.seatByFirst[rc] == 0 && r.seatByFirst[cc] == 0 {
+		// (one test each of the letters and the names, on ORed values)
+		if g, h := upper(rc), upper(cc); regionIndexes[g]|resourceIndexes[h] >= 0 && r.seatByFirst[rc]|r.seatByFirst[cc] == 0 {
 			cell, first = layouts.TopCell{Region: layouts.Region(g), Resource: layouts.Resource(h)}, len(l.Tokens)
 		}
 	}
@@ -562,8 +563,12 @@ func tokOf(l *validate.Line, text string) int {
 	return 0
 }
 
-func isRegion(c byte) bool   { return c == 'L' || c == 'R' || c == 'E' }
-func isResource(c byte) bool { return c == 'C' || c == 'V' || c == 'T' }
+// isRegion and isResource look the letter up in a table: a year's
+// letters come in no order a chain of compares could guess.
+func isRegion(c byte) bool   { return regionIndexes[c] >= 0 }
+func isResource(c byte) bool { return resourceIndexes[c] >= 0 }
+
+var resourceIndexes = letterIndexes(layouts.Casks, layouts.Vines, layouts.Trellises)
 
 // end closes year '13 and scores.
 func (r *replayer) end(l *validate.Line) error {

@@ -528,15 +528,21 @@ func (p *PlayerState) writeRow(worker, year, n int, c byte) {
 // writeLetters is writeRow for an entry's letters: 1 to 3 of them from a
 // year up to '13, which fit in the row (the year's three cells are one
 // bounds check).
+//
+// The number of letters comes in no order a branch could guess: the
+// second and third cells are chosen as values (conditional moves), and
+// the three written back.
 func (p *PlayerState) writeLetters(worker, year, n int, c byte) {
 	cells := (*[3]byte)(p.Grid[worker][year : year+3])
-	cells[0] = c
+	// as ints: Go moves a byte conditionally only by a branch
+	second, third, letter := int(cells[1]), int(cells[2]), int(c)
 	if n > 1 {
-		cells[1] = c
+		second = letter
 	}
 	if n > 2 {
-		cells[2] = c
+		third = letter
 	}
+	cells[0], cells[1], cells[2] = c, byte(second), byte(third)
 }
 
 // gainAction writes the worker's letters and gains n of the resource.
