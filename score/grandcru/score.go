@@ -1,6 +1,8 @@
 package grandcru
 
 import (
+	"slices"
+
 	"github.com/vintner/vintner/score"
 )
 
@@ -32,12 +34,26 @@ var DefaultValues = Values{TileValue: 5, CellarCube: 1, LoanPenalty: 7}
 
 // TileTypes counts the different tile types in a vineyard.
 func TileTypes(tiles []string) int {
-	seen := map[string]bool{}
-	for _, t := range tiles {
-		seen[t] = true
+	if len(tiles) > smallVineyard {
+		seen := map[string]bool{}
+		for _, t := range tiles {
+			seen[t] = true
+		}
+		return len(seen)
 	}
-	return len(seen)
+	// A vineyard holds a dozen tiles or so: each tile is compared with
+	// those before it, with no map to build for every player scored.
+	types := 0
+	for i, t := range tiles {
+		if !slices.Contains(tiles[:i], t) {
+			types++
+		}
+	}
+	return types
 }
+
+// smallVineyard is the most tiles TileTypes counts without a map.
+const smallVineyard = 32
 
 // Score values each vineyard and ranks them: more Francs first, then fewer
 // loans, then more tiles, then a shared place. A bankrupt vineyard ranks

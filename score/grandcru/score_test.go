@@ -59,3 +59,22 @@ func TestScorePerTileRuling(t *testing.T) {
 		t.Errorf("default reading: the tile row is labelled %q, want Tile types (and the shared table must not change)", got)
 	}
 }
+
+// TestTileTypesSmallAndLarge compares the count of a small vineyard
+// (without a map) with that of a large one (with one).
+func TestTileTypesSmallAndLarge(t *testing.T) {
+	small := []string{"gamay", "aging", "gamay", "syrah", "aging", "pinot"}
+	if got := TileTypes(small); got != 4 {
+		t.Fatalf("TileTypes(%v) = %d, want 4", small, got)
+	}
+	var large []string
+	for len(large) <= smallVineyard {
+		large = append(large, small...)
+	}
+	if got := TileTypes(large); got != 4 {
+		t.Fatalf("TileTypes of %d tiles = %d, want 4", len(large), got)
+	}
+	if got := TileTypes(nil); got != 0 {
+		t.Fatalf("TileTypes(nil) = %d, want 0", got)
+	}
+}

@@ -154,21 +154,11 @@ func (s *state) dropPrice(v int) {
 	}
 }
 
-// vinesWithCube counts a player's vines of a variety carrying a cube.
-func vinesWithCube(p *player, v int) int {
-	n := 0
-	for _, t := range p.vineyard {
-		if t.kind == v && t.cube {
-			n++
-		}
-	}
-	return n
-}
-
 func takeVineCube(p *player, v int) {
 	for i := range p.vineyard {
 		if p.vineyard[i].kind == v && p.vineyard[i].cube {
 			p.vineyard[i].cube = false
+			p.ripe[v]--
 			return
 		}
 	}
@@ -182,25 +172,17 @@ func (s *state) checkHarvest(p *player, l *validate.Line, vs []int, toks []int) 
 			return false, f
 		}
 	}
-	// The vines with a cube, counted in one pass over the vineyard.
-	var withCube, need [nVarieties]int
-	cubes := 0
-	for _, t := range p.vineyard {
-		if t.kind < nVarieties && t.cube {
-			withCube[t.kind]++
-			cubes++
-		}
-	}
+	var need [nVarieties]int
 	for i, v := range vs {
 		need[v]++
-		if need[v] > withCube[v] {
-			if withCube[v] == 0 {
+		if have := p.ripe[v]; need[v] > have {
+			if have == 0 {
 				return false, bad(toks[i], "%s has no %s vine with a cube to harvest", p.name, varietyNames[v])
 			}
-			return false, bad(toks[i], "%s has only %s with a cube", p.name, plural(withCube[v], varietyNames[v]+" vine", varietyNames[v]+" vines"))
+			return false, bad(toks[i], "%s has only %s with a cube", p.name, plural(have, varietyNames[v]+" vine", varietyNames[v]+" vines"))
 		}
 	}
-	last := cubes == len(vs)
+	last := vineCubes(p) == len(vs)
 	if last && s.ph == phActions && s.round < s.t.triggerRound() {
 		if f := s.illegal(bad(toks[len(toks)-1], "%s cannot harvest the last vine before the bottle reaches the rightmost leaf (round %d)", p.name, s.t.triggerRound())); f != nil {
 			return false, f
@@ -281,6 +263,7 @@ func (s *state) place(p *player, k, discardAt int) {
 		old := p.vineyard[discardAt]
 		if old.cube {
 			s.stock[old.kind]++
+			p.ripe[old.kind]--
 		}
 		s.discard[old.kind]++
 		p.vineyard = append(p.vineyard[:discardAt], p.vineyard[discardAt+1:]...)
@@ -289,6 +272,7 @@ func (s *state) place(p *player, k, discardAt int) {
 	if k < nVarieties && s.stock[k] > 0 {
 		s.stock[k]--
 		t.cube = true
+		p.ripe[k]++
 	}
 	p.vineyard = append(p.vineyard, t)
 }

@@ -123,8 +123,8 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 				return f
 			}
 			need[v]++
-			if need[v] > vinesWithCube(p, v) {
-				return bad(i, "%s has only %s", p.name, plural(vinesWithCube(p, v), "unharvested "+varietyNames[v]+" cube", "unharvested "+varietyNames[v]+" cubes"))
+			if need[v] > p.ripe[v] {
+				return bad(i, "%s has only %s", p.name, plural(p.ripe[v], "unharvested "+varietyNames[v]+" cube", "unharvested "+varietyNames[v]+" cubes"))
 			}
 			vs = append(vs, v)
 		}
@@ -178,6 +178,7 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 			t := p.vineyard[at]
 			if t.cube {
 				s.stock[old]++
+				p.ripe[old]--
 			}
 			pile[nv]--
 			s.discard[old]++

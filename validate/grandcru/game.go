@@ -301,17 +301,19 @@ func (s *state) event(l *validate.Line) *fault {
 		if s.setLoans {
 			return bad(0, "the initial loans are revealed once")
 		}
-		seen := map[string]bool{}
-		amounts := map[string]int{}
+		// By seat: a seat has one name.
+		var seen [maxPlayers]bool
+		var amounts [maxPlayers]int
 		for i := 1; i < len(l.Tokens); i += 2 {
 			name := l.Word(i)
-			if s.seatOf(name) < 0 {
+			seat := s.seatOf(name)
+			if seat < 0 {
 				return bad(i, "%s is not a player of this game", name)
 			}
-			if seen[name] {
+			if seen[seat] {
 				return bad(i, "%s's loans are given twice", name)
 			}
-			seen[name] = true
+			seen[seat] = true
 			n, ok := num(l, i+1)
 			if !ok {
 				return bad(i+1, "write how many loans %s took: loans NAME N …", name)
@@ -319,15 +321,15 @@ func (s *state) event(l *validate.Line) *fault {
 			if n < s.t.InitialLoans[0] || n > s.t.InitialLoans[1] {
 				return bad(i+1, "each player takes %d to %d loans at the start, not %d", s.t.InitialLoans[0], s.t.InitialLoans[1], n)
 			}
-			amounts[name] = n
+			amounts[seat] = n
 		}
-		for _, p := range s.pl {
-			if !seen[p.name] {
+		for seat, p := range s.pl {
+			if !seen[seat] {
 				return bad(len(l.Tokens), "%s's loans are missing: every player reveals their loans", p.name)
 			}
 		}
-		for _, p := range s.pl {
-			p.loans = amounts[p.name]
+		for seat, p := range s.pl {
+			p.loans = amounts[seat]
 			p.money = p.loans * s.t.Loan
 		}
 		s.setLoans = true

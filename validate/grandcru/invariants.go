@@ -44,6 +44,7 @@ func (s *state) invariants() error {
 		if len(p.vineyard) > s.t.Spaces {
 			return fmt.Errorf("%s has %d tiles", p.name, len(p.vineyard))
 		}
+		var ripe [nVarieties]int
 		for _, t := range p.vineyard {
 			tiles[t.kind]++
 			if t.cube {
@@ -51,7 +52,11 @@ func (s *state) invariants() error {
 					return fmt.Errorf("%s has a cube on an improvement", p.name)
 				}
 				cubes[t.kind]++
+				ripe[t.kind]++
 			}
+		}
+		if ripe != p.ripe {
+			return fmt.Errorf("%s has %v vines with a cube, counted %v", p.name, ripe, p.ripe)
 		}
 		for _, b := range p.barrels {
 			for v, c := range b {

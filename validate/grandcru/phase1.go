@@ -25,25 +25,31 @@ func (s *state) action(l *validate.Line) *fault {
 		return nil
 	}
 	if s.ph == phLoans && s.loansNext == 0 && p.passedOver != passedNot && isFestivalVerb(l.Verb) {
-		// A festival line by a player the festival passed over: if it
-		// does not read as the next year's action, say that the festival
-		// is over. The shallow copy keeps s.where() in the year end for
-		// the message; a fault ends the replay, so nothing else is used.
-		saved := *s
-		if f := s.actionAfterLoans(seat, p, l); f != nil {
-			*s = saved
-			s.active = s.countActive() // the players' passes are not restored
-			return bad(-1, "the festival is over: %s %s and was passed over (a player who cannot act writes no line)", p.name, passedOverText(p))
-		}
-		return nil
+		return s.festivalLineAfterFestival(seat, p, l)
 	}
 	return s.actionAfterLoans(seat, p, l)
+}
+
+// festivalLineAfterFestival replays a festival line by a player the
+// festival passed over: if it does not read as the next year's action, it
+// says that the festival is over. (Apart from action, whose frame would
+// otherwise hold the copy of the state for every line.)
+func (s *state) festivalLineAfterFestival(seat int, p *player, l *validate.Line) *fault {
+	// The shallow copy keeps s.where() in the year end for the message; a
+	// fault ends the replay, so nothing else is used.
+	saved := *s
+	if f := s.actionAfterLoans(seat, p, l); f != nil {
+		*s = saved
+		s.active = s.countActive() // the players' passes are not restored
+		return bad(-1, "the festival is over: %s %s and was passed over (a player who cannot act writes no line)", p.name, passedOverText(p))
+	}
+	return nil
 }
 
 // isFestivalVerb tells whether a verb names a festival special action or
 // a pass.
 func isFestivalVerb(verb string) bool {
-	return slices.Contains(spaceNames[:spDemand1], verb) || verb == "demand" || verb == "cash" || verb == "pass"
+	return specialSpace(verb) >= 0 || verb == "demand" || verb == "cash" || verb == "pass"
 }
 
 // actionAfterLoans replays an action line once a pending loans step, if
@@ -344,14 +350,15 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 		return false, nil
 	}
 	k, ok := parseKind(l.Verb)
-	if l.Verb == "cash" || l.Verb == "loans" || slices.Contains(spaceNames, l.Verb) {
-		when := "the festival"
-		if l.Verb == "loans" {
-			when = "the loans step"
-		}
-		return false, bad(0, "%s belongs to %s of the year end, not to Phase I", l.Verb, when)
-	}
 	if !ok || k < nVarieties {
+		// (No year-end verb names a tile: an improvement skips this.)
+		if l.Verb == "cash" || l.Verb == "loans" || slices.Contains(spaceNames, l.Verb) {
+			when := "the festival"
+			if l.Verb == "loans" {
+				when = "the loans step"
+			}
+			return false, bad(0, "%s belongs to %s of the year end, not to Phase I", l.Verb, when)
+		}
 		f := bad(0, "%q is not a Phase I action: auction, bid, take, buy, demand, harvest, sell, an improvement or pass", l.Word(0))
 		f.hint = validate.DidYouMean(l.Verb, []string{"auction", "bid", "take", "buy", "demand", "harvest", "sell", "pass",
 			"seal", "assemblage", "hands", "bulk", "vintage", "rich", "aging", "advertising"})

@@ -2,6 +2,7 @@ package grandcru
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -20,6 +21,10 @@ type player struct {
 	loans    int
 	prestige int
 	vineyard []tile
+	// ripe counts the vines of each variety carrying a cube, kept with
+	// their tile.cube (invariants checks it): a harvest is checked
+	// without a pass over the vineyard.
+	ripe     [nVarieties]int
 	barrels  [][nVarieties]int
 	festival [nVarieties]int // cubes sold onto the festival barrel this year
 	passed   bool            // phase I
@@ -277,10 +282,8 @@ func (s *state) freeMarkers(p *player) int { return s.t.Markers - 1 - p.bids }
 // vineCubes counts the cubes on a player's vines.
 func vineCubes(p *player) int {
 	n := 0
-	for _, t := range p.vineyard {
-		if t.kind < nVarieties && t.cube {
-			n++
-		}
+	for _, c := range &p.ripe { // by reference: no copy
+		n += c
 	}
 	return n
 }
@@ -335,11 +338,10 @@ func (s *state) afterAction(seat int, harvestedLast bool) {
 	}
 	// The next player in clockwise order who has not passed; passing the
 	// starting player's seat begins a new round and moves the bottle.
-	p := s.pos(seat)
 	next := seat
 	for k := 1; k <= s.n; k++ {
 		next = s.after(next)
-		if p+k == s.n {
+		if next == s.start {
 			s.round++
 			if s.round >= s.t.triggerRound() && s.active <= 1 {
 				s.trigger(-1)
@@ -399,7 +401,18 @@ func (s *state) endActions() {
 // festivalScoring awards prestige for the year's sales and returns the
 // cubes to the stock.
 func (s *state) festivalScoring() {
-	for v := 0; v < nVarieties; v++ {
+	// Only the varieties sold this year (a few a year): the others score
+	// nothing and have no cube to return.
+	var sold uint8
+	for _, p := range s.pl {
+		for v, c := range &p.festival {
+			if c != 0 {
+				sold |= 1 << v
+			}
+		}
+	}
+	for left := sold; left != 0; left &= left - 1 {
+		v := bits.TrailingZeros8(left)
 		best, second := 0, 0
 		for _, p := range s.pl {
 			c := p.festival[v]
@@ -439,11 +452,12 @@ func (s *state) festivalScoring() {
 			next.prestige += s.t.Majority[1]
 		}
 	}
-	for _, p := range s.pl {
-		for v, c := range &p.festival {
-			s.stock[v] += c
+	for ; sold != 0; sold &= sold - 1 {
+		v := bits.TrailingZeros8(sold)
+		for _, p := range s.pl {
+			s.stock[v] += p.festival[v]
+			p.festival[v] = 0
 		}
-		p.festival = [nVarieties]int{}
 	}
 }
 
@@ -573,6 +587,7 @@ func (s *state) finishLoans() {
 				if s.stock[t.kind] > 0 {
 					s.stock[t.kind]--
 					t.cube = true
+					p.ripe[t.kind]++
 				} else {
 					p.money++
 				}

@@ -149,3 +149,13 @@ func TestKindNamesAgree(t *testing.T) {
 		t.Error("parseVariety reads an improvement")
 	}
 }
+
+// TestYearEndVerbsNameNoTile keeps phaseOne's order sound: a verb that
+// names a tile is an improvement, never a festival or loans verb.
+func TestYearEndVerbsNameNoTile(t *testing.T) {
+	for _, verb := range append([]string{"cash", "loans", "demand", "pass"}, spaceNames...) {
+		if k, ok := parseKind(verb); ok {
+			t.Errorf("parseKind(%q) = %d: a year-end verb names a tile", verb, k)
+		}
+	}
+}
