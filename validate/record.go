@@ -53,7 +53,14 @@ type Line struct {
 	extra     *lineExtra // nil when the line has no pairs, points or comment
 	playerCol int32      // int32: a Line is kept per line of every record
 	endCol    int32
+	seat      int32 // Player's seat + 1; 0 when the reader did not find one
 }
+
+// Seat returns the 0-based seat of the line's player, as the reader found
+// it for an action, check or claim line of a known player, or -1 (other
+// lines, and lines not made by the reader): an engine need not look the
+// player up by name again.
+func (l *Line) Seat() int { return int(l.seat) - 1 }
 
 // lineExtra holds what few lines have: a check line's pairs, a claim's
 // points, a comment.
@@ -407,6 +414,7 @@ func (rec *Record) actionLine(l *Line) bool {
 	}
 	l.Kind = KindAction
 	l.Player = rec.Players[seat] // the same string: an engine's compare of names then stops at the pointer
+	l.seat = int32(seat + 1)
 	if l.Verb = l.Tokens[0].Text; !lowerASCII(l.Verb) {
 		l.Verb = strings.ToLower(l.Verb)
 	}
@@ -437,7 +445,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}
-		l.Player = rec.Players[seat] // the same string: an engine's compare of names then stops at the pointer
+		l.Player, l.seat = rec.Players[seat], int32(seat+1) // the same string: an engine's compare of names then stops at the pointer
 		if len(l.Tokens) == 0 {
 			return bad(0, "%s: what did %s do? an action follows the colon", l.Player, l.Player)
 		}
@@ -561,7 +569,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}
-		l.Player = rec.Players[seat]
+		l.Player, l.seat = rec.Players[seat], int32(seat+1)
 		if d := lx.checkPairs(l, bad); d != nil {
 			return d
 		}
@@ -577,7 +585,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}
-		l.Player = rec.Players[seat]
+		l.Player, l.seat = rec.Players[seat], int32(seat+1)
 		n, err := strconv.Atoi(l.Tokens[2].Text)
 		if err != nil {
 			return bad(2, "a claim is a whole number of points, not %q", l.Tokens[2].Text)

@@ -196,3 +196,30 @@ func TestSeatFindsEveryPlayer(t *testing.T) {
 		t.Error("Seat on a Record made by hand")
 	}
 }
+
+// TestLineSeat requires every action, check and claim line of a known
+// player to carry its player's seat, a quoted name included, and every
+// other line to carry none.
+func TestLineSeat(t *testing.T) {
+	rec, diags := parse(t, "game grand-cru\nplayers Ann \"Cé Dé\" Abe\nyear 1\nAnn: pass\n\"Cé Dé\": pass\nAbe: pass\n"+
+		"check Abe money=3\nclaim \"Cé Dé\" 7\ndisplay pinot\n")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := map[int]int{4: 0, 5: 1, 6: 2, 7: 2, 8: 1} // line number: seat
+	for _, l := range rec.Lines {
+		seat, ok := want[l.Num]
+		if !ok {
+			seat = -1
+		}
+		if got := l.Seat(); got != seat {
+			t.Errorf("line %d %q: Seat() = %d, want %d", l.Num, l.Raw, got, seat)
+		}
+		if seat >= 0 && l.Player != rec.Players[seat] {
+			t.Errorf("line %d: Player %q, not the players line's %q", l.Num, l.Player, rec.Players[seat])
+		}
+	}
+	if (&validate.Line{Player: "Ann"}).Seat() != -1 {
+		t.Error("a line made by hand has a seat")
+	}
+}
