@@ -289,7 +289,7 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 	case validate.KindEvent:
 		return s.tableLine(l)
 	case validate.KindAction:
-		who := indexOf(s, l.Player)
+		who := lineSeat(s, l)
 		p := s.players[who]
 		vb := verbOf(l.Verb)
 		switch vb {
@@ -323,6 +323,16 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 // player whose step it is writes most lines: he is tried first (the names
 // are distinct, and a line's name shares its bytes with the players line,
 // so that the compare stops at the pointer).
+// lineSeat is indexOf for a line's player: the seat the reader found
+// (the state seats the record's players in their order), or, for a line
+// made by hand, the seat of its player's name.
+func lineSeat(s *state, l *validate.Line) int {
+	if who := l.Seat(); who >= 0 && who < s.humans {
+		return who
+	}
+	return indexOf(s, l.Player)
+}
+
 func indexOf(s *state, name string) int {
 	if n := len(s.pending); n > 0 {
 		if who := int(s.pending[n-1].who); who >= 0 && who < len(s.players) {
@@ -1015,7 +1025,7 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 // check compares a check line with the state.
 func (s *state) check(l *validate.Line) *ruleError {
 	// applyLine has run the automatic steps already.
-	who := indexOf(s, l.Player)
+	who := lineSeat(s, l)
 	p := s.players[who]
 	pairs := l.Pairs()
 	for i := range pairs {

@@ -428,6 +428,16 @@ func (s *state) event(l *validate.Line) *fault {
 	return f
 }
 
+// lineSeat is seatOf for a line's player: the seat the reader found (the
+// state seats the record's players in their order), or, for a line made
+// by hand, the seat of its player's name.
+func (s *state) lineSeat(l *validate.Line) int {
+	if seat := l.Seat(); seat >= 0 && seat < len(s.pl) {
+		return seat
+	}
+	return s.seatOf(l.Player)
+}
+
 func (s *state) seatOf(name string) int {
 	// One lookup and one compare, as a rule (the reader gives the line the
 	// very string of the header, so == stops at the pointers).
@@ -448,7 +458,7 @@ func (s *state) seatOf(name string) int {
 
 // check compares a check line with the state.
 func (s *state) check(l *validate.Line) *fault {
-	p := s.pl[s.seatOf(l.Player)]
+	p := s.pl[s.lineSeat(l)]
 	for _, pr := range l.Pairs() {
 		if s.checkHolds(p, pr.Key, pr.Value) {
 			continue

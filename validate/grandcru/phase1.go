@@ -9,7 +9,7 @@ import (
 // action replays a player's action line. It checks everything before it
 // changes anything, so a refused action leaves the state as it was.
 func (s *state) action(l *validate.Line) *fault {
-	seat := s.seatOf(l.Player)
+	seat := s.lineSeat(l)
 	if seat < 0 {
 		return bad(-1, "%s is not a player of this game", l.Player)
 	}
