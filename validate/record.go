@@ -162,10 +162,18 @@ func (r *Record) HasPlayer(name string) bool { return r.Seat(name) >= 0 }
 
 // Seat returns the 0-based seat of a player, or -1.
 func (r *Record) Seat(name string) int {
-	if len(name) > 0 && r.byFirstByte[0] != 0 {
-		// Names at a table mostly differ in their first letter: one compare.
-		if s := r.byFirstByte[name[0]]; s > 0 && s < 255 && sameName(r.Players[s-1], name) {
-			return int(s - 1)
+	if len(name) > 0 && name[0] != 0 && r.byFirstByte[0] != 0 {
+		// Names at a table mostly differ in their first letter: one
+		// look-up, and at most one compare. (A word that starts as no
+		// player's name does, a year or a keyword, is no one's at once.)
+		switch s := r.byFirstByte[name[0]]; {
+		case s == 0:
+			return -1
+		case s < 255:
+			if sameName(r.Players[s-1], name) {
+				return int(s - 1)
+			}
+			return -1 // the only name that starts with that byte is another
 		}
 	}
 	for i, p := range r.Players {

@@ -191,6 +191,14 @@ func TestSeatFindsEveryPlayer(t *testing.T) {
 			t.Errorf("Seat(%q) = %d, want -1", name, got)
 		}
 	}
+	// A NUL is the index's own mark: a name that starts with one is compared.
+	nul, diags := validate.Parse("f.vin", []byte("game bordeaux\nplayers Ann \x00x Ab\n"), validate.Limits{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if nul.Seat("\x00x") != 1 || nul.Seat("\x00y") != -1 || nul.Seat("Ab") != 2 || nul.Seat("B") != -1 {
+		t.Errorf("Seat with a name that starts with a NUL: %d %d %d %d", nul.Seat("\x00x"), nul.Seat("\x00y"), nul.Seat("Ab"), nul.Seat("B"))
+	}
 	byHand := &validate.Record{Players: []string{"Ann", "Ben"}} // no index: every name compared
 	if byHand.Seat("Ben") != 1 || byHand.Seat("Cal") != -1 {
 		t.Error("Seat on a Record made by hand")
