@@ -87,7 +87,7 @@ func workerOf(w string) int {
 }
 
 func (r *replayer) action(l *validate.Line) error {
-	p := r.playerOf(l.Player)
+	p := r.playerOf(l)
 	y := r.st.Year
 	if p.flagsYear != y { // the player's first line this year
 		// field by field: a multiple assignment went through the stack
@@ -484,25 +484,26 @@ func (r *replayer) gainAll(p *PlayerState, w int, res layouts.Resource, n, y int
 		return nil
 	}
 	for i := 0; i < n; i++ {
-		if err := r.gainVine(p, y); err != nil {
+		if err := r.ans.gainVine(p, y); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// gainVine is p.gain(layouts.Vines, y, &r.ans) without its question
-// when the answer is known: a grape with no choice written for it (no
-// choice, or a trellis's next) whose type has at most one wine that can
-// be circled (Grape's answer: none, or that wine); or a grape answered
-// by its region (@L) whose wine there, the first of its type in layout
-// order, can be circled (the wine Grape would pick: the first of its
-// region among those that can be). Any other grape is asked.
-func (r *replayer) gainVine(p *PlayerState, y int) error {
-	a := &r.ans
+// gainVine is p.gain(layouts.Vines, y, a) without its question when the
+// answer is known: a grape with no choice written for it (no choice, or a
+// trellis's next) whose type has at most one wine that can be circled
+// (Grape's answer: none, or that wine); or a grape answered by its region
+// (@L) whose wine there, the first of its type in layout order, can be
+// circled (the wine Grape would pick: the first of its region among
+// those that can be). Any other grape is asked (askGrape). gain calls it
+// for the replay's answerer, so that a vine on a path that a circle fills
+// is read without the call through Answerer too.
+func (a *tokenAnswerer) gainVine(p *PlayerState, y int) error {
 	v := p.VinesFilled
 	if !entryFast || v >= len(p.Layout.Vines) {
-		return p.gain(layouts.Vines, y, a)
+		return p.askGrape(y, a)
 	}
 	g := p.Layout.Vines[v]
 	if g == nil { // a vine without a grape
@@ -511,7 +512,7 @@ func (r *replayer) gainVine(p *PlayerState, y int) error {
 	}
 	c, age := uint(colourIndex(g.Colour)), uint(g.Age)
 	if c >= 3 || age-1 >= 3 {
-		return p.gain(layouts.Vines, y, a)
+		return p.askGrape(y, a)
 	}
 	if len(a.atoms) > 0 && !a.atoms[0].trellis { // a choice written for the grape
 		x := &a.atoms[0]
@@ -523,7 +524,7 @@ func (r *replayer) gainVine(p *PlayerState, y int) error {
 				return p.circle(wi, y, a)
 			}
 		}
-		return p.gain(layouts.Vines, y, a)
+		return p.askGrape(y, a)
 	}
 	only, n, casks := -1, 0, p.CasksAvailable()
 	for i := p.idx.firstOfType[c][age]; i >= 0; i = p.idx.nextOfType[i] {
@@ -533,7 +534,7 @@ func (r *replayer) gainVine(p *PlayerState, y int) error {
 		}
 	}
 	if n > 1 { // Grape asks which
-		return p.gain(layouts.Vines, y, a)
+		return p.askGrape(y, a)
 	}
 	p.VinesFilled++
 	if n == 0 {
@@ -738,14 +739,50 @@ type tokenAnswerer struct {
 	end   int
 }
 
+// A two-byte choice is tN (a trellis in row N) when choiceFirst and
+// choiceSecond of its bytes have trellisChoice in common, @R (a grape's
+// wine in region R, in either case) when they have grapeChoice.
+const (
+	trellisChoice = 1 << iota
+	grapeChoice
+)
+
+var choiceFirst, choiceSecond = func() (first, second [256]byte) {
+	first['t'], first['T'], first['@'] = trellisChoice, trellisChoice, grapeChoice
+	for d := '0'; d <= '9'; d++ {
+		second[d] = trellisChoice
+	}
+	for c := range second {
+		if isRegion(upper(byte(c))) {
+			second[c] = grapeChoice
+		}
+	}
+	return first, second
+}()
+
+// usualChoice reads the usual choices, tN and @R, told apart by a
+// look-up of each byte (they come in no order a branch could guess): the
+// atom's row is the digit for tN, its region the letter for @R. Any
+// other choice is not usual (false).
+func usualChoice(t string, tok int) (atom, bool) {
+	if len(t) != 2 {
+		return atom{}, false
+	}
+	k, c := choiceFirst[t[0]]&choiceSecond[t[1]], t[1]
+	return atom{trellis: k == trellisChoice, row: int8(c-'0') * int8(k&trellisChoice),
+		region: upper(c) * (k >> 1), tok: int32(tok)}, k != 0
+}
+
 // readChoices reads the choices of the answerer's line in tokens [from, to).
 func (r *replayer) readChoices(from, to int) error {
 	a, l := &r.ans, r.ans.l
 	for i := from; i < to; i++ {
 		t := l.Word(i)
+		if x, ok := usualChoice(t, i); ok {
+			a.atoms = append(a.atoms, x)
+			continue
+		}
 		switch {
-		case len(t) == 2 && (t[0] == 't' || t[0] == 'T') && t[1]-'0' <= 9: // the usual tN
-			a.atoms = append(a.atoms, atom{trellis: true, row: int8(t[1] - '0'), tok: int32(i)})
 		case len(t) >= 2 && (t[0] == 't' || t[0] == 'T') && allDigits(t[1:]):
 			for _, d := range t[1:] {
 				a.atoms = append(a.atoms, atom{trellis: true, row: int8(d - '0'), tok: int32(i)})

@@ -15,7 +15,7 @@ var CheckKeys = []string{"casks", "used", "vines", "trellis", "circled", "wines"
 // Values are compared without building the sheet's text; the text is made
 // only for a message.
 func (r *replayer) check(l *validate.Line) error {
-	p := r.playerOf(l.Player)
+	p := r.playerOf(l)
 	pairs := l.Pairs()
 	for i := range pairs {
 		kv := &pairs[i]

@@ -61,7 +61,7 @@ func TestEntryHeadTables(t *testing.T) {
 		for _, w := range words[start : start+70] {
 			toks = append(toks, validate.Token{Text: w})
 		}
-		for n := 0; n <= len(toks); n += 7 {
+		for n := 0; n <= len(toks); n++ {
 			want := uint64(0)
 			for i, tok := range toks[:n] {
 				if i < 64 && tok.Text == "," {
@@ -102,6 +102,28 @@ func TestLongLineCutAsShort(t *testing.T) {
 		}
 		if s.Line != l.Line || s.Message != l.Message || l.Col != wantCol {
 			t.Errorf("%q:\n short: %s\n long:  %s (want column %d)", c.before+c.after, s.Error(), l.Error(), wantCol)
+		}
+	}
+}
+
+// TestCommaBitsEveryShortLine checks commaBits's fixed steps for short
+// lines against a plain loop, on every place of commas in lines of up to
+// 10 tokens (past 8, the loop over the tokens).
+func TestCommaBitsEveryShortLine(t *testing.T) {
+	for n := 0; n <= 10; n++ {
+		for set := 0; set < 1<<n; set++ {
+			toks := make([]validate.Token, n)
+			want := uint64(0)
+			for i := range toks {
+				toks[i].Text = []string{"red", "LL", ",x", "", "@R"}[i%5]
+				if set>>i&1 != 0 {
+					toks[i].Text = ","
+					want |= 1 << i
+				}
+			}
+			if got := commaBits(toks); got != want {
+				t.Fatalf("commaBits of %d tokens with commas %b = %b", n, want, got)
+			}
 		}
 	}
 }

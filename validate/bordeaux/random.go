@@ -100,8 +100,8 @@ func (g *genAnswerer) written() []string {
 // Generate writes a random, legal, complete Bordeaux record with checks
 // and the correct claims.
 func Generate(players int, seed uint64, variants []string) ([]byte, error) {
-	if players < 1 || players > 12 {
-		return nil, fmt.Errorf("Bordeaux is for 1 to 12 players, not %d", players)
+	if players < 1 || players > MaxPlayers {
+		return nil, fmt.Errorf("Bordeaux is for 1 to %d players, not %d", MaxPlayers, players)
 	}
 	var rules Rulings
 	for _, v := range variants {

@@ -218,8 +218,8 @@ func (r *replayer) header() error {
 			}
 		}
 	}
-	if len(r.rec.Players) > 12 {
-		return r.errorf(r.rec.Header["players"], 1, validate.CodeHeader, "Bordeaux is for 1 to 12 players, not %d", len(r.rec.Players))
+	if len(r.rec.Players) > MaxPlayers {
+		return r.errorf(r.rec.Header["players"], 1, validate.CodeHeader, "Bordeaux is for 1 to %d players, not %d", MaxPlayers, len(r.rec.Players))
 	}
 	r.st.Solo = len(r.rec.Players) == 1
 	return nil
@@ -273,11 +273,16 @@ func (r *replayer) line(l *validate.Line) error {
 	return r.errorf(l, 0, validate.CodeSyntax, "unknown line %q: a Bordeaux record has year lines ('01 R C), player lines (Ann: red LL), check and claim", l.Word(0))
 }
 
-// playerOf returns the player of an action or check line (the reader
-// checked the name is a player's): its first byte tells most tables'
-// players apart without a compare.
-func (r *replayer) playerOf(name string) *PlayerState {
-	if name != "" {
+// playerOf returns the player of an action or check line: the seat the
+// reader found (st.Players are in seat order), read from the line itself
+// instead of one more load after the name's. A line made without the
+// reader goes by its name, whose first byte tells most tables' players
+// apart without a compare.
+func (r *replayer) playerOf(l *validate.Line) *PlayerState {
+	if s := uint(l.Seat()); s < uint(len(r.st.Players)) {
+		return r.st.Players[s]
+	}
+	if name := l.Player; name != "" {
 		// name is a player's: the only one whose name starts with its
 		// first byte is that player (as a byte, 0 and 255 less one are
 		// not below 254)
@@ -285,7 +290,7 @@ func (r *replayer) playerOf(name string) *PlayerState {
 			return r.st.Players[s]
 		}
 	}
-	return r.playerNamed(name)
+	return r.playerNamed(l.Player)
 }
 
 // playerNamed is playerOf for a name whose first byte is several
@@ -348,6 +353,32 @@ func yearNumber(w string) (int, bool) {
 // LeaderSeat returns the 0-based seat leading year y among n seats: a snake
 // draft with a repeat at each turn (A B C D D C B A A B …).
 func LeaderSeat(y, n int) int {
+	// a game's years and seats from a table: the division and the turn's
+	// direction (which comes in no order a branch could guess) worked out
+	// once
+	if uint(y) <= LastYear && uint(n-1) < MaxPlayers {
+		return int(leaderSeats[y][n-1])
+	}
+	return leaderSeatOf(y, n)
+}
+
+// MaxPlayers is the most players a game of Bordeaux has (the rulebook:
+// 1 to 12).
+const MaxPlayers = 12
+
+// leaderSeats[y][n-1] is LeaderSeat(y, n) for the years 0 to '13 and 1 to
+// MaxPlayers seats.
+var leaderSeats = func() (t [LastYear + 1][MaxPlayers]int8) {
+	for y := range t {
+		for n := 1; n <= MaxPlayers; n++ {
+			t[y][n-1] = int8(leaderSeatOf(y, n))
+		}
+	}
+	return t
+}()
+
+// leaderSeatOf is LeaderSeat worked out.
+func leaderSeatOf(y, n int) int {
 	// one division: the turn q, and the seat m in it (i%n)
 	i := y - 1
 	q := i / n

@@ -441,32 +441,10 @@ func (p *PlayerState) gain(r layouts.Resource, year int, a Answerer) error {
 			p.CasksGained++
 		}
 	case layouts.Vines:
-		if p.VinesFilled >= len(p.Layout.Vines) {
-			return nil
+		if ta, ok := a.(*tokenAnswerer); ok { // the replay's: asks only when needed
+			return ta.gainVine(p, year)
 		}
-		p.VinesFilled++
-		g := p.Layout.Vines[p.VinesFilled-1]
-		if g == nil {
-			return nil
-		}
-		q := Question{Grape: *g, Vine: p.VinesFilled, Wines: p.winesBuf[:0]}
-		if c, age := uint(colourIndex(g.Colour)), uint(g.Age); c < 3 && age-1 < 3 {
-			for i := p.idx.firstOfType[c][age]; i >= 0; i = p.idx.nextOfType[i] {
-				if w := &p.Layout.Wines[i]; p.circled[i] == 0 && w.Casks <= p.CasksAvailable() {
-					q.Wines = append(q.Wines, w)
-				}
-			}
-		}
-		w, err := a.Grape(q)
-		if err != nil || w == nil {
-			return err
-		}
-		wi := p.wineAt(w)
-		if wi < 0 || p.circled[wi] > 0 {
-			return nil // as played: a wine circled already stays as it was
-		}
-		p.pay(w.Casks)
-		return p.circle(wi, year, a)
+		return p.askGrape(year, a)
 	case layouts.Trellises:
 		if ta, ok := a.(*tokenAnswerer); ok {
 			if row := ta.writtenRow(p); row > 0 { // the row written, as Trellis would answer
@@ -491,6 +469,36 @@ func (p *PlayerState) gain(r layouts.Resource, year int, a Answerer) error {
 		p.Trellis[row-1]++
 	}
 	return nil
+}
+
+// askGrape gains one vine: its grape asks a for the wine to circle.
+func (p *PlayerState) askGrape(year int, a Answerer) error {
+	if p.VinesFilled >= len(p.Layout.Vines) {
+		return nil
+	}
+	p.VinesFilled++
+	g := p.Layout.Vines[p.VinesFilled-1]
+	if g == nil {
+		return nil
+	}
+	q := Question{Grape: *g, Vine: p.VinesFilled, Wines: p.winesBuf[:0]}
+	if c, age := uint(colourIndex(g.Colour)), uint(g.Age); c < 3 && age-1 < 3 {
+		for i := p.idx.firstOfType[c][age]; i >= 0; i = p.idx.nextOfType[i] {
+			if w := &p.Layout.Wines[i]; p.circled[i] == 0 && w.Casks <= p.CasksAvailable() {
+				q.Wines = append(q.Wines, w)
+			}
+		}
+	}
+	w, err := a.Grape(q)
+	if err != nil || w == nil {
+		return err
+	}
+	wi := p.wineAt(w)
+	if wi < 0 || p.circled[wi] > 0 {
+		return nil // as played: a wine circled already stays as it was
+	}
+	p.pay(w.Casks)
+	return p.circle(wi, year, a)
 }
 
 // pay crosses out n casks. Only outlined casks can be crossed out: a wine
