@@ -196,3 +196,41 @@ func TestLexFastAsGeneral(t *testing.T) {
 		}
 	}
 }
+
+// TestInvalidUTF8LinesAsBefore checks that the lines refused as invalid
+// UTF-8, now found from what the lexer notes rather than by a check of the
+// whole text first, are exactly those utf8.ValidString refuses, wherever
+// the bad byte is: in a word, a quote, an unclosed quote, a comment.
+func TestInvalidUTF8LinesAsBefore(t *testing.T) {
+	alphabet := []string{" ", ",", "\"", "#", "Ann:", "red", "é", "\xff", "\xc3", "\xe2\x82", "x", "=", "check"}
+	src := rng.New(5)
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	for k := 0; k < n; k++ {
+		var b strings.Builder
+		b.WriteString("game bordeaux\nplayers Ann Ben\n")
+		var lines []string
+		for range 1 + src.Intn(4) {
+			var l strings.Builder
+			for range src.Intn(8) {
+				l.WriteString(alphabet[src.Intn(len(alphabet))])
+			}
+			lines = append(lines, l.String())
+			b.WriteString(l.String() + "\n")
+		}
+		_, diags := Parse("f.vin", []byte(b.String()), Limits{})
+		refused := map[int]bool{}
+		for _, d := range diags {
+			if d.Message == "line is not valid UTF-8" {
+				refused[d.Line] = true
+			}
+		}
+		for i, l := range lines {
+			if want := !utf8.ValidString(l); refused[i+3] != want {
+				t.Fatalf("line %q: refused as invalid UTF-8 %v, want %v (diagnostics %v)", l, refused[i+3], want, diags)
+			}
+		}
+	}
+}

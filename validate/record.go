@@ -324,9 +324,6 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	// One copy of the text: every line's Raw and every token is a substring
 	// of it. It is never reused: the report's strings point into it.
 	text := strings.TrimPrefix(string(data), "\xef\xbb\xbf")
-	// Valid UTF-8 as a whole means every line is ('\n' is never part of a
-	// longer sequence): then no line needs its own check.
-	allValid := utf8.ValidString(text)
 	num := 0
 	sawAction := false
 	for len(text) > 0 {
@@ -343,11 +340,6 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 				Message: fmt.Sprintf("line is %d bytes, more than the limit of %d (--max-line)", len(raw), lim.MaxLineBytes)})
 			continue
 		}
-		if !allValid && !utf8.ValidString(raw) {
-			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeSyntax,
-				Message: "line is not valid UTF-8", Source: strings.ToValidUTF8(raw, "?")})
-			continue
-		}
 		// The line's slot and tokens come from the slabs (written here
 		// rather than in a function of their own: it runs for every line).
 		if len(lx.lines) == cap(lx.lines) {
@@ -359,6 +351,16 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 		base := len(lx.toks)
 		lx.lineNonASCII = false
 		toks, ok, err := lexInto(l, lx.toks, lx)
+		// Only a line with a byte that is not ASCII, which the lexer
+		// notes, can be invalid UTF-8: it is checked now, and refused
+		// whatever the lexer made of it.
+		if lx.lineNonASCII && !utf8.ValidString(raw) {
+			lx.lines = lx.lines[:len(lx.lines)-1]
+			lx.toks = lx.toks[:base]
+			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeSyntax,
+				Message: "line is not valid UTF-8", Source: strings.ToValidUTF8(raw, "?")})
+			continue
+		}
 		if !ok {
 			lx.lines = lx.lines[:len(lx.lines)-1] // the slot is free again
 			lx.toks = lx.toks[:base]
