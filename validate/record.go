@@ -150,11 +150,47 @@ type Record struct {
 	Variants    []string
 	Meta        map[string]string // date, event, location, note
 	Rules       string            // a component-table file named by the record
-	Header      map[string]*Line  // the line of each shared header statement
 	VariantLine []*Line
 	Lines       []*Line // every other non-blank line, in order
 
 	byFirstByte [256]uint8 // Seat's index, see indexPlayers
+	headerLines [len(headerWords)]*Line
+}
+
+// headerWords are the shared header statements a Record keeps the line of
+// (HeaderLine); a variant line is kept in VariantLine.
+var headerWords = [...]string{"game", "players", "date", "event", "location", "note", "rules"}
+
+// headerIndex is the index of a header word in headerWords, or -1.
+func headerIndex(w string) int {
+	switch w {
+	case "game":
+		return 0
+	case "players":
+		return 1
+	case "date":
+		return 2
+	case "event":
+		return 3
+	case "location":
+		return 4
+	case "note":
+		return 5
+	case "rules":
+		return 6
+	}
+	return -1
+}
+
+// HeaderLine returns the line of a shared header statement (game,
+// players, date, event, location, note, rules), or nil if the record has
+// none. (Kept in an array, not a map: a map's insert cost 1% of a
+// replay.)
+func (r *Record) HeaderLine(word string) *Line {
+	if i := headerIndex(word); i >= 0 {
+		return r.headerLines[i]
+	}
+	return nil
 }
 
 // HasPlayer reports whether name is a player of the game.
@@ -265,11 +301,7 @@ var DefaultLimits = Limits{MaxBytes: 4 << 20, MaxLineBytes: 4096}
 
 // isHeaderWord tells the shared header words (a switch: every line asks).
 func isHeaderWord(w string) bool {
-	switch w {
-	case "game", "players", "variant", "date", "event", "location", "note", "rules":
-		return true
-	}
-	return false
+	return headerIndex(w) >= 0 || w == "variant"
 }
 
 // Games the reader accepts in the `game` line.
@@ -312,7 +344,7 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	if lim.MaxBytes == 0 {
 		lim = DefaultLimits
 	}
-	lx.rec = Record{File: file, Header: lx.header, Game: game, Lines: lx.ptrs[:0]}
+	lx.rec = Record{File: file, Game: game, Lines: lx.ptrs[:0]}
 	rec := &lx.rec
 	presetGame := game != ""
 	var diags Diagnostics
@@ -486,7 +518,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		args := l.Tokens[1:]
 		switch word {
 		case "game":
-			if rec.Game != "" && !(presetGame && rec.Header["game"] == nil) {
+			if rec.Game != "" && !(presetGame && rec.headerLines[0] == nil) {
 				return bad(0, "the record names its game twice")
 			}
 			if len(args) != 1 {
@@ -558,8 +590,8 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			}
 			rec.Meta[word] = strings.Join(parts, " ")
 		}
-		if word != "variant" {
-			rec.Header[word] = l
+		if i := headerIndex(word); i >= 0 {
+			rec.headerLines[i] = l
 		}
 		return nil
 	}
@@ -658,7 +690,6 @@ type lexer struct {
 	pairs  []Pair      // check lines' pairs, filled by classify
 	extras []lineExtra // comments, check and claim lines' extras
 	ptrs   []*Line     // the record's Lines
-	header map[string]*Line
 	rec    Record
 
 	// lineNonASCII: the line just lexed has a byte that is not ASCII, so
@@ -685,8 +716,7 @@ func newLexer(data []byte) *lexer {
 		// before reading it: hence the room for one more line.)
 		toks: make([]Token, 0, min(nl+bytes.Count(data, []byte{' '})+bytes.Count(data, []byte{','})+bytes.Count(data, []byte{'\t'}), 1<<15)+
 			min(len(data), DefaultLimits.MaxLineBytes)+1),
-		ptrs:   make([]*Line, 0, min(nl, 4096)),
-		header: make(map[string]*Line, 4),
+		ptrs: make([]*Line, 0, min(nl, 4096)),
 	}
 	if eq := bytes.Count(data, []byte{'='}); eq > 0 {
 		lx.pairs = make([]Pair, 0, min(eq, 1<<12))
@@ -739,7 +769,6 @@ func (lx *lexer) reset() {
 	lx.extras = resetSlab(lx.extras, lx.usedExtras)
 	lx.toks = lx.toks[:0]
 	lx.ptrs = lx.rec.Lines[:0]
-	clear(lx.header)
 	lx.rec = Record{}
 	lx.usedLines, lx.usedPairs, lx.usedExtras = 0, 0, 0
 }

@@ -231,3 +231,22 @@ func TestLineSeat(t *testing.T) {
 		t.Error("a line made by hand has a seat")
 	}
 }
+
+// TestHeaderLine requires each shared header statement's line, and nil for
+// a statement the record lacks or a word that is none.
+func TestHeaderLine(t *testing.T) {
+	rec, diags := parse(t, "game bordeaux\nplayers Ann Ben\nvariant solo\ndate 2026-11-30\nevent League\nlocation Lyon\nnote hi\n'01 L C\n")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := map[string]int{"game": 1, "players": 2, "date": 4, "event": 5, "location": 6, "note": 7, "rules": 0, "variant": 0, "check": 0, "": 0}
+	for word, num := range want {
+		got := rec.HeaderLine(word)
+		switch {
+		case num == 0 && got != nil:
+			t.Errorf("HeaderLine(%q) = line %d, want none", word, got.Num)
+		case num > 0 && (got == nil || got.Num != num):
+			t.Errorf("HeaderLine(%q) = %v, want line %d", word, got, num)
+		}
+	}
+}

@@ -34,7 +34,7 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		return rep
 	}
 	if opt.Tables == nil && rec.Rules != "" {
-		l := rec.Header["rules"]
+		l := rec.HeaderLine("rules")
 		if opt.ReadFile == nil {
 			rep.Diagnostics = append(syntax, Errorf(l, 1, CodeIO, "cannot read the tables file %s here", rec.Rules))
 			return rep

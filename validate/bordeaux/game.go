@@ -147,7 +147,7 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 	var ts []sb.Tally
 	for i, t := range tallies {
 		if t == nil {
-			d := validate.Errorf(rec.Header["players"], i+1, validate.CodeMissing, "%s has no tally line: write `tally %s paths=N longest=N casks=N rows=A/B/C leader=N`", rec.Players[i], rec.Players[i])
+			d := validate.Errorf(rec.HeaderLine("players"), i+1, validate.CodeMissing, "%s has no tally line: write `tally %s paths=N longest=N casks=N rows=A/B/C leader=N`", rec.Players[i], rec.Players[i])
 			d.Game = "bordeaux"
 			rep.Diagnostics = append(rep.Diagnostics, d)
 			return rep

@@ -219,7 +219,7 @@ func (r *replayer) header() error {
 		}
 	}
 	if len(r.rec.Players) > MaxPlayers {
-		return r.errorf(r.rec.Header["players"], 1, validate.CodeHeader, "Bordeaux is for 1 to %d players, not %d", MaxPlayers, len(r.rec.Players))
+		return r.errorf(r.rec.HeaderLine("players"), 1, validate.CodeHeader, "Bordeaux is for 1 to %d players, not %d", MaxPlayers, len(r.rec.Players))
 	}
 	r.st.Solo = len(r.rec.Players) == 1
 	return nil

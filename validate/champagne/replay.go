@@ -168,7 +168,7 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 	if err != nil {
 		// A bad variant is reported on its line, a bad player count on
 		// the players line.
-		l, tok := rec.Header["players"], 0
+		l, tok := rec.HeaderLine("players"), 0
 		for _, vl := range rec.VariantLine {
 			for i := 1; i < len(vl.Tokens); i++ {
 				k, _, _ := strings.Cut(vl.Lower(i), "=")

@@ -107,7 +107,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 		return rep
 	}
 	if len(rec.Players) < 2 || len(rec.Players) > 5 {
-		rep.Diagnostics = validate.Diagnostics{validate.Errorf(rec.Header["players"], 1, validate.CodeHeader,
+		rep.Diagnostics = validate.Diagnostics{validate.Errorf(rec.HeaderLine("players"), 1, validate.CodeHeader,
 			"Grand Cru is played by 2 to 5 players, not %d", len(rec.Players))}
 		return rep
 	}

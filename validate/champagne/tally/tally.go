@@ -315,7 +315,7 @@ func (r *reader) cuveeLetter(c rune) bool { _, ok := r.tb.Cuvee(string(c)); retu
 // game checks the tally as a whole and builds the score input.
 func (r *reader) game() (champagne.GameTally, bool) {
 	gt := champagne.GameTally{Rules: r.tb.ScoreRules()}
-	players := r.rec.Header["players"]
+	players := r.rec.HeaderLine("players")
 	for i, name := range r.rec.Players {
 		e, ok := r.bySeat[name]
 		if !ok {
