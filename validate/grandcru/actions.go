@@ -2,6 +2,7 @@ package grandcru
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -154,12 +155,39 @@ func (s *state) dropPrice(v int) {
 	}
 }
 
+// takeVineCube takes the cube off the first vine of variety v carrying one.
 func takeVineCube(p *player, v int) {
-	for i := range p.vineyard {
+	p.ripe[v]--
+	if m := p.ripeAt[v]; m != 0 {
+		p.ripeAt[v] = m & (m - 1)
+		p.vineyard[bits.TrailingZeros64(m)].cube = false
+		return
+	}
+	takeVineCubePastMarks(p, v)
+}
+
+// takeVineCubePastMarks looks for the vine past the places ripeAt marks
+// (only a vineyard of more than 64 places has them).
+func takeVineCubePastMarks(p *player, v int) {
+	for i := 64; i < len(p.vineyard); i++ {
 		if p.vineyard[i].kind == v && p.vineyard[i].cube {
 			p.vineyard[i].cube = false
-			p.ripe[v]--
 			return
+		}
+	}
+}
+
+// removeTile takes the tile at place i out of the vineyard; the places
+// after it move down one, in ripeAt too.
+func removeTile(p *player, i int) {
+	p.vineyard = append(p.vineyard[:i], p.vineyard[i+1:]...)
+	below := uint64(1)<<i - 1
+	for v, m := range p.ripeAt {
+		p.ripeAt[v] = m&below | m>>1&^below
+	}
+	if len(p.vineyard) > 63 { // the tile now at place 63 came from past the marks
+		if t := p.vineyard[63]; t.cube {
+			p.ripeAt[t.kind] |= 1 << 63
 		}
 	}
 }
@@ -266,13 +294,14 @@ func (s *state) place(p *player, k, discardAt int) {
 			p.ripe[old.kind]--
 		}
 		s.discard[old.kind]++
-		p.vineyard = append(p.vineyard[:discardAt], p.vineyard[discardAt+1:]...)
+		removeTile(p, discardAt)
 	}
 	t := tile{kind: k}
 	if k < nVarieties && s.stock[k] > 0 {
 		s.stock[k]--
 		t.cube = true
 		p.ripe[k]++
+		p.ripeAt[k] |= 1 << len(p.vineyard)
 	}
 	p.vineyard = append(p.vineyard, t)
 }

@@ -179,6 +179,7 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 			if t.cube {
 				s.stock[old]++
 				p.ripe[old]--
+				p.ripeAt[old] &^= 1 << at
 			}
 			pile[nv]--
 			s.discard[old]++

@@ -45,7 +45,8 @@ func (s *state) invariants() error {
 			return fmt.Errorf("%s has %d tiles", p.name, len(p.vineyard))
 		}
 		var ripe [nVarieties]int
-		for _, t := range p.vineyard {
+		var ripeAt [nVarieties]uint64
+		for i, t := range p.vineyard {
 			tiles[t.kind]++
 			if t.cube {
 				if t.kind >= nVarieties {
@@ -53,10 +54,16 @@ func (s *state) invariants() error {
 				}
 				cubes[t.kind]++
 				ripe[t.kind]++
+				if i < 64 {
+					ripeAt[t.kind] |= 1 << i
+				}
 			}
 		}
 		if ripe != p.ripe {
 			return fmt.Errorf("%s has %v vines with a cube, counted %v", p.name, ripe, p.ripe)
+		}
+		if ripeAt != p.ripeAt {
+			return fmt.Errorf("%s has vines with a cube at %x, marked at %x", p.name, ripeAt, p.ripeAt)
 		}
 		for _, b := range p.barrels {
 			for v, c := range b {

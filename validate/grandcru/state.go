@@ -24,7 +24,11 @@ type player struct {
 	// ripe counts the vines of each variety carrying a cube, kept with
 	// their tile.cube (invariants checks it): a harvest is checked
 	// without a pass over the vineyard.
-	ripe     [nVarieties]int
+	ripe [nVarieties]int
+	// ripeAt marks, by variety, which of the first 64 vineyard places
+	// hold a vine with a cube: a harvest finds its tile with one
+	// TrailingZeros instead of a scan (invariants checks it).
+	ripeAt   [nVarieties]uint64
 	barrels  [][nVarieties]int
 	festival [nVarieties]int // cubes sold onto the festival barrel this year
 	passed   bool            // phase I
@@ -580,6 +584,7 @@ func (s *state) finishLoans() {
 	}
 	for k, seat := 0, s.start; k < s.n; k, seat = k+1, s.after(seat) {
 		p := s.pl[seat]
+		at := uint64(1) // place i's bit in ripeAt; 0 past the marked places
 		for i := range p.vineyard {
 			t := &p.vineyard[i]
 			t.used = false
@@ -588,10 +593,12 @@ func (s *state) finishLoans() {
 					s.stock[t.kind]--
 					t.cube = true
 					p.ripe[t.kind]++
+					p.ripeAt[t.kind] |= at
 				} else {
 					p.money++
 				}
 			}
+			at <<= 1
 		}
 	}
 	if s.newStart >= 0 {
