@@ -42,7 +42,6 @@ func syntax(tok int, format string, args ...any) *ruleError {
 // is one.
 func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	s := takeState()
-	s.reset() // a new state gets its maps
 	s.r, s.holdN1 = r, [2]int{-1, -1}
 	s.vineSeen = reuse.Zeroed(s.vineSeen, len(r.Vineyards))
 	s.vineDisc = reuse.Zeroed(s.vineDisc, len(r.Vineyards))

@@ -640,14 +640,12 @@ func (s *state) baseSpots(i int) []spot {
 }
 
 func (s *state) resetBoard() {
-	for i := range s.extra {
-		s.extra[i] = s.extra[i][:0]
-	}
 	side := 0
 	if s.first {
 		side = 1
 	}
 	for zi := range zoneNames {
+		s.extra[zi] = s.extra[zi][:0]
 		n := len(s.r.zoneSpots[side][zi]) // baseSpots, by index
 		switch zi {
 		case zVineyard:
@@ -663,7 +661,7 @@ func (s *state) resetBoard() {
 		for i := range sp {
 			sp[i] = free
 		}
-		if b := s.blocked[zi] - 1; b >= 0 && b < n {
+		if b := s.blocked[zi] - 1; uint(b) < uint(n) { // 0 <= b < n, in one compare
 			sp[b] = occupant{who: -2}
 		}
 		s.board[zi] = sp

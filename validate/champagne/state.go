@@ -384,13 +384,16 @@ const maxSeats = 5
 // every collection, and a batch's small heap is collected often.
 var spareStates = make(chan *state, 8)
 
-// takeState returns a spare state, or a new one.
+// takeState returns a spare state (putState emptied it), or a new one,
+// emptied as well.
 func takeState() *state {
 	select {
 	case s := <-spareStates:
 		return s
 	default:
-		return new(state)
+		s := new(state)
+		s.reset() // a new state gets its maps
+		return s
 	}
 }
 
