@@ -22,16 +22,8 @@ func endColSlow(raw string) int {
 func TestEndColAsBefore(t *testing.T) {
 	alphabet := []string{" ", "\t", ",", "\"", "#", ":", "\\", "a", "B", "é", "3", "=", "Ann:", "'", "\r", "€"}
 	src := rng.New(7)
-	n := 200000
-	if testing.Short() {
-		n = 20000
-	}
-	for k := 0; k < n; k++ {
-		var b strings.Builder
-		for range src.Intn(12) {
-			b.WriteString(alphabet[src.Intn(len(alphabet))])
-		}
-		raw := b.String()
+	for range runs(200000) {
+		raw := randomLine(src, alphabet, 12)
 		l, d := lexLine("f.vin", 1, raw)
 		if d != nil || l == nil {
 			continue
@@ -163,10 +155,6 @@ func BenchmarkReadPairs(b *testing.B) {
 func TestLexFastAsGeneral(t *testing.T) {
 	alphabet := []string{" ", "\t", ",", "\"", "#", ":", "a", "B", "é", "3", "=", "Ann:", "Zoë:", ":x", "\r", "€", "red", "LLL"}
 	src := rng.New(11)
-	n := 200000
-	if testing.Short() {
-		n = 20000
-	}
 	dump := func(l *Line, toks []Token, ok bool, d *Diagnostic) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "ok %v player %q@%d end %d", ok, l.Player, l.playerCol, l.endCol)
@@ -181,12 +169,8 @@ func TestLexFastAsGeneral(t *testing.T) {
 		}
 		return b.String()
 	}
-	for k := 0; k < n; k++ {
-		var b strings.Builder
-		for range src.Intn(12) {
-			b.WriteString(alphabet[src.Intn(len(alphabet))])
-		}
-		raw := b.String()
+	for range runs(200000) {
+		raw := randomLine(src, alphabet, 12)
 		fast := &Line{Num: 1, Raw: raw}
 		toks, ok, d := lexInto(fast, nil, nil)
 		general := &Line{Num: 1, Raw: raw}
@@ -204,21 +188,14 @@ func TestLexFastAsGeneral(t *testing.T) {
 func TestInvalidUTF8LinesAsBefore(t *testing.T) {
 	alphabet := []string{" ", ",", "\"", "#", "Ann:", "red", "é", "\xff", "\xc3", "\xe2\x82", "x", "=", "check"}
 	src := rng.New(5)
-	n := 20000
-	if testing.Short() {
-		n = 2000
-	}
-	for k := 0; k < n; k++ {
+	for range runs(20000) {
 		var b strings.Builder
 		b.WriteString("game bordeaux\nplayers Ann Ben\n")
 		var lines []string
 		for range 1 + src.Intn(4) {
-			var l strings.Builder
-			for range src.Intn(8) {
-				l.WriteString(alphabet[src.Intn(len(alphabet))])
-			}
-			lines = append(lines, l.String())
-			b.WriteString(l.String() + "\n")
+			l := randomLine(src, alphabet, 8)
+			lines = append(lines, l)
+			b.WriteString(l + "\n")
 		}
 		_, diags := Parse("f.vin", []byte(b.String()), Limits{})
 		refused := map[int]bool{}
@@ -233,4 +210,22 @@ func TestInvalidUTF8LinesAsBefore(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomLine joins up to max-1 words drawn from alphabet: the random lines
+// the reader's fast paths are compared on.
+func randomLine(src *rng.Source, alphabet []string, max int) string {
+	var b strings.Builder
+	for range src.Intn(max) {
+		b.WriteString(alphabet[src.Intn(len(alphabet))])
+	}
+	return b.String()
+}
+
+// runs is n, or a tenth of it under -short.
+func runs(n int) int {
+	if testing.Short() {
+		return n / 10
+	}
+	return n
 }
