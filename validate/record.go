@@ -54,6 +54,8 @@ type Line struct {
 	playerCol int32      // int32: a Line is kept per line of every record
 	endCol    int32
 	seat      int32 // Player's seat + 1; 0 when the reader did not find one
+	lazy      bool  // a check line not yet lexed (see Lazy)
+	confirmed bool  // a lazy line the engine confirmed from its text
 }
 
 // Seat returns the 0-based seat of the line's player, as the reader found
@@ -155,6 +157,7 @@ type Record struct {
 
 	byFirstByte [256]uint8 // Seat's index, see indexPlayers
 	headerLines [len(headerWords)]*Line
+	lx          *lexer // the reader's memory, for Expand
 }
 
 // headerWords are the shared header statements a Record keeps the line of
@@ -344,7 +347,8 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	if lim.MaxBytes == 0 {
 		lim = DefaultLimits
 	}
-	lx.rec = Record{File: file, Game: game, Lines: lx.ptrs[:0]}
+	lx.rec = Record{File: file, Game: game, Lines: lx.ptrs[:0], lx: lx}
+	lx.lazyState, lx.late, lx.lazyLines = 0, lx.late[:0], lx.lazyLines[:0]
 	rec := &lx.rec
 	presetGame := game != ""
 	var diags Diagnostics
@@ -380,6 +384,11 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 		lx.lines = lx.lines[:len(lx.lines)+1]
 		l := &lx.lines[len(lx.lines)-1]
 		*l = Line{file: &rec.File, Num: num, Raw: raw} // the slot may hold a line of the last record
+		if len(raw) > len("check ") && raw[0] == 'c' && lx.lazyGames != nil && lx.deferCheck(l) {
+			lx.usedLines++
+			rec.Lines = append(rec.Lines, l)
+			continue
+		}
 		base := len(lx.toks)
 		lx.lineNonASCII = false
 		toks, ok, err := lexInto(l, lx.toks, lx)
@@ -389,8 +398,7 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 		if lx.lineNonASCII && !utf8.ValidString(raw) {
 			lx.lines = lx.lines[:len(lx.lines)-1]
 			lx.toks = lx.toks[:base]
-			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeSyntax,
-				Message: "line is not valid UTF-8", Source: strings.ToValidUTF8(raw, "?")})
+			diags = append(diags, notUTF8(file, num, raw))
 			continue
 		}
 		if !ok {
@@ -697,6 +705,16 @@ type lexer struct {
 	// paths, parse clears it: ASCII lines, nearly all, cost no scan).
 	lineNonASCII bool
 
+	// lazyGames, when not nil, are the engines of a batch: the reader
+	// keeps the usual check line lazy, for a game whose engine reads it
+	// from its text (lazy.go). lazyState caches whether the record's
+	// does; late holds the syntax errors of lazy lines, found when they
+	// are expanded; lazyLines lists them.
+	lazyGames []Game
+	lazyState int8
+	late      Diagnostics
+	lazyLines []*Line
+
 	// What the record used of each slab; a slab that ran short is given a
 	// fresh array (earlier lines keep the old one), so the count can pass
 	// its capacity, and reset sizes the slab to it for the next record.
@@ -770,6 +788,7 @@ func (lx *lexer) reset() {
 	lx.toks = lx.toks[:0]
 	lx.ptrs = lx.rec.Lines[:0]
 	lx.rec = Record{}
+	lx.lazyGames, lx.lazyState, lx.late, lx.lazyLines = nil, 0, lx.late[:0], lx.lazyLines[:0]
 	lx.usedLines, lx.usedPairs, lx.usedExtras = 0, 0, 0
 }
 

@@ -22,6 +22,11 @@ func CheckTally(games []Game, game, file string, data []byte, lim Limits, opt Op
 
 func check(games []Game, file string, data []byte, lim Limits, opt Options, tally string) *Report {
 	lx := pooledLexer(data)
+	if opt.NoState && tally == "" {
+		// No caller sees the lines: the usual check lines can be read
+		// lazily (lazy.go).
+		lx.lazyGames = games
+	}
 	rec, syntax := lx.parse(file, data, lim, tally)
 	rep := &Report{Game: rec.Game, Players: rec.Players, Meta: rec.Meta}
 	if rec.Game == "" || len(rec.Players) == 0 {
@@ -36,12 +41,12 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 	if opt.Tables == nil && rec.Rules != "" {
 		l := rec.HeaderLine("rules")
 		if opt.ReadFile == nil {
-			rep.Diagnostics = append(syntax, Errorf(l, 1, CodeIO, "cannot read the tables file %s here", rec.Rules))
+			rep.Diagnostics = append(withLazySyntax(syntax, rec), Errorf(l, 1, CodeIO, "cannot read the tables file %s here", rec.Rules))
 			return rep
 		}
 		b, err := opt.ReadFile(rec.Rules)
 		if err != nil {
-			rep.Diagnostics = append(syntax, Errorf(l, 1, CodeIO, "cannot read the tables file %s: %v", rec.Rules, err))
+			rep.Diagnostics = append(withLazySyntax(syntax, rec), Errorf(l, 1, CodeIO, "cannot read the tables file %s: %v", rec.Rules, err))
 			return rep
 		}
 		opt.Tables, opt.TablesName = b, rec.Rules
@@ -65,6 +70,9 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 	}
 	if out == nil {
 		out = &Report{}
+	}
+	if len(lx.lazyLines) > 0 {
+		syntax = withLazySyntax(syntax, rec)
 	}
 	out.Game, out.Players, out.Meta = rec.Game, rec.Players, rec.Meta
 	if syntax.HasErrors() {

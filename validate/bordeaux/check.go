@@ -19,39 +19,11 @@ func (r *replayer) check(l *validate.Line) error {
 	pairs := l.Pairs()
 	for i := range pairs {
 		kv := &pairs[i]
-		same, list := false, false
-		n := 0
-		switch kv.Key {
-		case "casks":
-			n = p.CasksAvailable()
-		case "used":
-			n = p.CasksUsed
-		case "vines":
-			n = p.VinesFilled
-		case "wines":
-			n = p.nCircled
-		case "paths":
-			n = p.nFilled
-		case "longest":
-			n = p.Longest(r.st.Rules.SimplePath)
-		case "leader":
-			n = len(p.LeaderYears)
-		case "trellis":
-			same, list = sameCounts(kv.Value, p.Trellis), true
-		case "circled":
-			same, list = p.sameCircled(kv.Value), true
-		default:
+		same, known := r.sameAsSheet(p, kv.Key, kv.Value)
+		if !known {
 			d := validate.Errorf(l, kv.Tok, validate.CodeSyntax, "unknown check key %q: %s", kv.Key, strings.Join(CheckKeys, ", "))
 			d.Hint = validate.DidYouMean(kv.Key, CheckKeys)
 			return r.fail(d)
-		}
-		if v := kv.Value; list {
-		} else if len(v) == 1 { // the usual count, a digit: atoi's first case
-			d := v[0] - '0'
-			same = d <= 9 && int(d) == n
-		} else {
-			v, ok := atoi(v)
-			same = ok && v == n
 		}
 		if same {
 			continue
@@ -64,6 +36,133 @@ func (r *replayer) check(l *validate.Line) error {
 		}
 	}
 	return nil
+}
+
+// sameAsSheet tells whether a check's value for key is what p's sheet
+// shows; known is false when key is no check key.
+func (r *replayer) sameAsSheet(p *PlayerState, key, v string) (same, known bool) {
+	for k, ck := range CheckKeys {
+		if ck == key {
+			return r.sameAsSheetAt(p, k, v), true
+		}
+	}
+	return false, false
+}
+
+// sameAsSheetAt is sameAsSheet for CheckKeys[k]. The values are compared
+// without building the sheet's text. (What it accepts is made of letters,
+// digits, '+', '-', ',' and '/' only: bytes the reader takes as they are
+// written, which checkText relies on.)
+func (r *replayer) sameAsSheetAt(p *PlayerState, k int, v string) bool {
+	n := 0
+	switch k {
+	case keyCasks:
+		n = p.CasksAvailable()
+	case keyUsed:
+		n = p.CasksUsed
+	case keyVines:
+		n = p.VinesFilled
+	case keyTrellis:
+		return sameCounts(v, p.Trellis)
+	case keyCircled:
+		return p.sameCircled(v)
+	case keyWines:
+		n = p.nCircled
+	case keyPaths:
+		n = p.nFilled
+	case keyLongest:
+		n = p.Longest(r.st.Rules.SimplePath)
+	case keyLeader:
+		n = len(p.LeaderYears)
+	}
+	if len(v) == 1 { // the usual count, a digit: atoi's first case
+		d := v[0] - '0'
+		return d <= 9 && int(d) == n
+	}
+	x, ok := atoi(v)
+	return ok && x == n
+}
+
+// checkKeyWords holds each check key and its '=' as load8 reads them,
+// and checkKeyMasks the bytes they take.
+var checkKeyWords, checkKeyMasks = func() (words, masks [keyLeader + 1]uint64) {
+	for k, key := range CheckKeys {
+		kv := key + "=" // at most 8 bytes: TestCheckKeysFitAWord
+		for i := 0; i < len(kv); i++ {
+			words[k] |= uint64(kv[i]) << (8 * i)
+			masks[k] |= 0xff << (8 * i)
+		}
+	}
+	return words, masks
+}()
+
+// load8 reads the first 8 bytes of s (at least 8 long) as a little-endian
+// word: the compiler makes it one load.
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// The indexes of CheckKeys.
+const (
+	keyCasks = iota
+	keyUsed
+	keyVines
+	keyTrellis
+	keyCircled
+	keyWines
+	keyPaths
+	keyLongest
+	keyLeader
+)
+
+// checkText confirms a lazy check line (validate.Line.Lazy) from its
+// text, without the reader's tokens and pairs: a line written as the
+// generator writes it (every key once, in CheckKeys' order, one blank
+// between pairs) whose every value is what the sheet shows. A value
+// sameAsSheetAt accepts has no byte the reader reads apart (a blank, '#',
+// '"', '='): the reader's pairs of such a line would be these keys and
+// values, so check would find nothing either. Any other line, and one
+// that differs, is read in full (Expand, check), which writes the message.
+func (r *replayer) checkText(l *validate.Line) bool {
+	p := r.playerOf(l)
+	s := l.LazyText()
+	for k, key := range CheckKeys {
+		if k > 0 {
+			if len(s) == 0 || s[0] != ' ' {
+				return false
+			}
+			s = s[1:]
+		}
+		// key and '=' (at most 8 bytes) in one compare, where 8 bytes
+		// are left; the last pair's may be shorter
+		n := len(key) + 1
+		if len(s) >= 8 {
+			if load8(s)&checkKeyMasks[k] != checkKeyWords[k] {
+				return false
+			}
+		} else if len(s) < n || s[:n-1] != key || s[n-1] != '=' {
+			return false
+		}
+		s = s[n:]
+		end := 1 // the usual value, a digit and a blank, tested first
+		if len(s) < 2 || s[1] != ' ' {
+			end = 0
+			for end < len(s) && s[end] != ' ' {
+				end++
+			}
+		}
+		if end == 0 || !r.sameAsSheetAt(p, k, s[:end]) {
+			return false
+		}
+		s = s[end:]
+	}
+	if s != "" {
+		return false
+	}
+	l.ConfirmLazy()
+	return true
 }
 
 // checkDiffers reports a check value that is not what the sheet shows.

@@ -29,6 +29,10 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 	return rep
 }
 
+// LazyChecks says the replay reads lazy check lines (validate.LazyChecker):
+// it confirms the usual one from its text (checkText).
+func (Game) LazyChecks() bool { return true }
+
 // Random writes a random legal game.
 func (Game) Random(players int, seed uint64, variants []string) ([]byte, error) {
 	return Generate(players, seed, variants)

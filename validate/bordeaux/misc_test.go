@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vintner/vintner/internal/wanttest"
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/validate"
 )
@@ -26,6 +27,10 @@ func FuzzReplay(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rep := validate.Check([]validate.Game{New()}, "fuzz.vin", data, validate.Limits{}, validate.Options{})
+		// a batch, which reads check lines lazily, reports the same
+		if msg := wanttest.LazySame([]validate.Game{New()}, "fuzz.vin", data, validate.Options{}, rep); msg != "" {
+			t.Fatal(msg)
+		}
 		if !rep.Diagnostics.HasErrors() && rep.Result == nil {
 			t.Fatalf("an accepted record without a result")
 		}

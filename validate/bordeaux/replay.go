@@ -149,6 +149,10 @@ func replayNoState(rec *validate.Record, opt validate.Options) *validate.Report 
 	return rep
 }
 
+// checkTextHook, when set (by a test), is told of every lazy line the
+// replay reaches and whether checkText confirmed it.
+var checkTextHook func(l *validate.Line, confirmed bool)
+
 func (r *replayer) replay() (*State, *validate.Report) {
 	rec, opt := r.rec, &r.opt
 	if opt.Tables != nil {
@@ -173,6 +177,25 @@ func (r *replayer) replay() (*State, *validate.Report) {
 			}
 			break
 		}
+		if l.Lazy() {
+			confirmed := r.started && r.checkText(l)
+			if checkTextHook != nil {
+				checkTextHook(l, confirmed)
+			}
+			if confirmed {
+				last = l
+				continue
+			}
+			if !rec.Expand(l) {
+				// A syntax error, which Check reports: the line is none
+				// of the record's, and the replay stops before the next,
+				// as it does before any line the reader could not read.
+				if atLine == 0 || atLine >= l.Num {
+					atLine = l.Num - 1
+				}
+				continue
+			}
+		}
 		last = l
 		var err error
 		if l.Kind == validate.KindAction && r.started && !r.st.Ended {
@@ -191,6 +214,9 @@ func (r *replayer) replay() (*State, *validate.Report) {
 		return r.st, r.rep
 	}
 	if !r.st.Ended {
+		if last != nil {
+			rec.Expand(last) // a confirmed check line: the message points past its end
+		}
 		if err := r.end(r.last); err != nil {
 			return r.st, r.rep
 		}
