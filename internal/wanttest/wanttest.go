@@ -5,8 +5,6 @@
 package wanttest
 
 import (
-	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -83,23 +81,4 @@ func File(t *testing.T, games []validate.Game, file string) {
 	case first.Line != wantNum || first.Message != want:
 		t.Errorf("%s:%d: want error %q\n got %s", file, wantNum, want, first.Error())
 	}
-}
-
-// LazySame replays data again as a batch does (Options.NoState, where an
-// engine may read check lines lazily) and compares the report with rep,
-// the same record's report with every line read first: "" when they
-// agree, else what differs. (The report's JSON is compared: every field
-// but the state.)
-func LazySame(games []validate.Game, file string, data []byte, opt validate.Options, rep *validate.Report) string {
-	opt.NoState = true
-	lazy := validate.Check(games, file, data, validate.Limits{}, opt)
-	a, errA := json.Marshal(rep)
-	b, errB := json.Marshal(lazy)
-	if errA != nil || errB != nil {
-		return fmt.Sprintf("%s: reports do not encode: %v, %v", file, errA, errB)
-	}
-	if string(a) != string(b) {
-		return fmt.Sprintf("%s: the batch's report differs from the full reading's\nfull:  %s\nbatch: %s", file, a, b)
-	}
-	return ""
 }

@@ -263,6 +263,10 @@ func FuzzReplay(f *testing.F) {
 		// As played, broken rules are applied: that path must not panic either.
 		validate.Check(games(), "fuzz.vin", data, validate.Limits{}, validate.Options{AsPlayed: true})
 		rep := check(t, "fuzz.vin", data)
+		// a batch, which reads check lines lazily, reports the same
+		if msg := wanttest.LazySame(games(), "fuzz.vin", data, validate.Options{}, rep); msg != "" {
+			t.Fatal(msg)
+		}
 		if rep.Valid() && rep.Result == nil && rep.State != nil {
 			if st, ok := rep.State.(*state); ok && st.finished {
 				t.Error("a finished valid game has no result")

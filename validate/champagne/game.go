@@ -30,6 +30,10 @@ func (g Game) Replay(rec *validate.Record, opt validate.Options) *validate.Repor
 	return rep
 }
 
+// LazyChecks says the replay reads lazy check lines (validate.LazyChecker):
+// it confirms the usual one from its text (checkText).
+func (Game) LazyChecks() bool { return true }
+
 // Random writes a random legal game.
 func (g Game) Random(players int, seed uint64, variants []string) ([]byte, error) {
 	return generate(players, seed, variants)

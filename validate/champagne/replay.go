@@ -182,7 +182,7 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		return rep, nil
 	}
 	rep.State = s
-	s.asPlayed = opt.AsPlayed
+	s.asPlayed, s.rec = opt.AsPlayed, rec
 	lines := rec.Lines
 	if opt.AtLine > 0 {
 		for i, l := range lines {
@@ -221,14 +221,27 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 // live across applyLine's call, the fewer reloaded after it for every
 // line.
 func (s *state) play(lines []*validate.Line, rep *validate.Report) bool {
-	for _, l := range lines {
+	for i, l := range lines {
 		if l.Kind == validate.KindClaim {
+			continue
+		}
+		if l.Lazy() && i == len(lines)-1 && !lazyShape(l.LazyText()) && !s.rec.Expand(l) {
+			// A syntax error on the last line, which Check reports: the
+			// line is none of the record's, which ends before it, before
+			// the automatic steps run again.
 			continue
 		}
 		if l.Kind == validate.KindAction {
 			rep.Actions++
 		}
 		e := s.applyLine(l) // apply, without its call per line
+		if e == errLazySyntax {
+			// A syntax error on a lazy line (applyLine): the replay stops
+			// before the next line, as before any line the reader could
+			// not read, with the report as it is (the automatic steps run
+			// for the line change no diagnostic).
+			return false
+		}
 		s.floorScores()
 		if len(s.disputes) > 0 {
 			s.reportDisputes(rep, l)
@@ -284,6 +297,18 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 	s.advance()
 	switch l.Kind {
 	case validate.KindCheck:
+		if l.Lazy() {
+			confirmed := s.checkText(l)
+			if checkTextHook != nil {
+				checkTextHook(confirmed)
+			}
+			if confirmed {
+				return nil
+			}
+			if !s.rec.Expand(l) {
+				return errLazySyntax
+			}
+		}
 		return s.check(l)
 	case validate.KindEvent:
 		return s.tableLine(l)
@@ -1029,6 +1054,9 @@ func (s *state) check(l *validate.Line) *ruleError {
 	pairs := l.Pairs()
 	for i := range pairs {
 		pr := &pairs[i] // not copied: a check line has a pair per count
+		if s.sameValue(who, p, pr.Key, pr.Value) {
+			continue
+		}
 		var got, want string
 		num, isNum := 0, true // a count, compared without formatting it
 		switch pr.Key {
@@ -1094,6 +1122,142 @@ func (s *state) check(l *validate.Line) *ruleError {
 	}
 	return nil
 }
+
+// errLazySyntax is applyLine's answer for a lazy check line with a syntax
+// error: play stops (see there).
+var errLazySyntax = &ruleError{code: validate.CodeSyntax, msg: "a lazy line with a syntax error"}
+
+// checkTextHook, when set (by a test), is told of every lazy line the
+// replay reaches whole and whether checkText confirmed it.
+var checkTextHook func(confirmed bool)
+
+// sameValue tells whether a check's value for key is what the table
+// shows of player who (p): what check accepts without a word. What it
+// accepts is made of letters, digits and '-' only, bytes the reader
+// takes as they are written (lazyShape).
+func (s *state) sameValue(who int, p *player, key, v string) bool {
+	num := 0
+	switch key {
+	case "pp":
+		num = p.pp
+	case "eco":
+		num = s.r.ecoValue(p.eco)
+	case "press":
+		num = p.press
+	case "modules":
+		num = p.modules
+	case "vineyards":
+		num = len(p.vines)
+	case "council":
+		found := false
+		for i, o := range s.order {
+			if o == who {
+				num, found = i+1, true
+			}
+		}
+		if !found {
+			return false
+		}
+	case "still":
+		return sameCubes(v, grapeLetters, &p.still)
+	case "cellar":
+		return sameCubes(v, cuveeLetters, &p.cellar)
+	case "oeno":
+		return sameCubes(v, cuveeLetters, &p.oeno)
+	case "grid":
+		return sameCubes(v, cuveeLetters, &p.grid)
+	case "tokens":
+		num = tokenCount(p)
+	default:
+		return false
+	}
+	return isDecimal(v, num)
+}
+
+// sameCubes tells whether a written list of cubes (by letter) is src.
+func sameCubes(v, letters string, src *[3]int) bool {
+	n0, n1, n2, ok := cubeCountsOf(v, letters)
+	return ok && n0 == src[0] && n1 == src[1] && n2 == src[2]
+}
+
+// checkText confirms a lazy check line (validate.Line.Lazy) from its
+// text, without the reader's tokens and pairs: one written key=value
+// with one blank between pairs, whose every value is what the table
+// shows. Keys are lower-case words and the values sameValue accepts are
+// letters, digits and '-': the reader's pairs of such a line would be
+// these keys and values, so check would find nothing either. Any other
+// line is read in full (Expand, check), which writes the message.
+func (s *state) checkText(l *validate.Line) bool {
+	who := lineSeat(s, l)
+	p := s.players[who]
+	text := l.LazyText()
+	for len(text) > 0 {
+		eq := strings.IndexByte(text, '=')
+		if eq <= 0 {
+			return false
+		}
+		end := strings.IndexByte(text, ' ')
+		if end < 0 {
+			end = len(text)
+		}
+		if end < eq || !s.sameValue(who, p, text[:eq], text[eq+1:end]) {
+			return false
+		}
+		text = text[min(end+1, len(text)):]
+	}
+	l.ConfirmLazy()
+	return true
+}
+
+// lazyShape tells whether a lazy check line's pairs read without an
+// error, each a word of its own: only letters, digits, '-', '=' and
+// blanks, and an '=' after the first byte of every word. Then the replay
+// can read the line when it comes (checkText). play asks it of the last
+// line only, before the automatic steps run for it: a record that ends
+// with a line the reader cannot read ends before that line.
+func lazyShape(text string) bool {
+	word, eq := 0, -1 // the current word's bytes so far, and its first '='
+	for i := 0; i < len(text); i++ {
+		switch shapeBytes[text[i]] {
+		case shapePlain:
+			word++
+		case shapeEquals:
+			if eq < 0 {
+				eq = word
+			}
+			word++
+		case shapeBlank:
+			if word > 0 && eq <= 0 {
+				return false
+			}
+			word, eq = 0, -1
+		default:
+			return false
+		}
+	}
+	return word == 0 || eq > 0
+}
+
+// shapeBytes classes the bytes for lazyShape (0: any other).
+var shapeBytes = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-':
+			t[c] = shapePlain
+		case c == '=':
+			t[c] = shapeEquals
+		case c == ' ':
+			t[c] = shapeBlank
+		}
+	}
+	return t
+}()
+
+const (
+	shapePlain = 1 + iota
+	shapeEquals
+	shapeBlank
+)
 
 // checkKeys are the keys of a player's check line; merchantCheckKeys the
 // Wine Merchant's.

@@ -352,6 +352,7 @@ type state struct {
 	subsidies     []int // players owed a subsidies token this round, in resolution order
 	final         *finalScore
 
+	rec      *validate.Record      // the record replayed, for its lazy lines (validate.Record.Expand)
 	asPlayed bool                  // --as-played: apply what can be applied, note the error
 	disputes []*ruleError          // errors applied as played by the current line
 	scratch  []want                // reused to line up the resolution

@@ -1,0 +1,154 @@
+package wanttest
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// LazySame replays data again as a batch does (Options.NoState, where an
+// engine may read check lines lazily) and compares the report with rep,
+// the same record's report with every line read first: "" when they
+// agree, else what differs. (The report's JSON is compared: every field
+// but the state.)
+func LazySame(games []validate.Game, file string, data []byte, opt validate.Options, rep *validate.Report) string {
+	opt.NoState = true
+	lazy := validate.Check(games, file, data, validate.Limits{}, opt)
+	a, errA := json.Marshal(rep)
+	b, errB := json.Marshal(lazy)
+	if errA != nil || errB != nil {
+		return fmt.Sprintf("%s: reports do not encode: %v, %v", file, errA, errB)
+	}
+	if string(a) != string(b) {
+		return fmt.Sprintf("%s: the batch's report differs from the full reading's\nfull:  %s\nbatch: %s", file, a, b)
+	}
+	return ""
+}
+
+// A LineEdit changes one line of a record.
+type LineEdit struct {
+	Name string
+	Edit func(line string) string
+}
+
+// CheckEdits change a check line (`check NAME key=value …`) the ways a
+// table writes one otherwise, or wrongly.
+var CheckEdits = []LineEdit{
+	{"as written", func(s string) string { return s }},
+	{"a value off by one", func(s string) string { return nextDigit(s) }},
+	{"pairs in another order", func(s string) string { return withFields(s, func(f []string) { f[2], f[3] = f[3], f[2] }) }},
+	{"a pair left out", func(s string) string { return withFields(s, func(f []string) { f[3] = "" }) }},
+	{"a key in capitals", func(s string) string { return withFields(s, func(f []string) { f[2] = strings.ToUpper(f[2]) }) }},
+	{"two blanks", func(s string) string { return withFields(s, func(f []string) { f[3] = " " + f[3] }) }},
+	{"a tab", func(s string) string { return withFields(s, func(f []string) { f[2] += "\t" + f[3]; f[3] = "" }) }},
+	{"a comment", func(s string) string { return s + " # seen by all" }},
+	{"a blank at the end", func(s string) string { return s + " " }},
+	{"an unknown key", func(s string) string { return s + " foo=1" }},
+	{"a list with slashes", func(s string) string { return strings.Replace(s, ",", "/", 2) }},
+	{"a trailing comma", func(s string) string { return withFields(s, func(f []string) { f[2] += "," }) }},
+	{"a list with blanks", func(s string) string { return withFields(s, func(f []string) { f[2] += ", x" }) }},
+	{"a pair without =", func(s string) string { return strings.Replace(s, "=", "", 1) }},
+	{"an empty value", func(s string) string {
+		return withFields(s, func(f []string) { f[2] = f[2][:strings.IndexByte(f[2], '=')+1] })
+	}},
+	{"a quoted value", func(s string) string { return strings.Replace(s, "=", `="`, 1) + `"` }},
+	{"an unclosed quote", func(s string) string { return strings.Replace(s, "=", `="`, 1) }},
+	{"a byte that is not UTF-8", func(s string) string { return s + " note=\xff" }},
+	{"another player's name", func(s string) string { return strings.Replace(s, "check ", "check Zed ", 1) }},
+	{"no pairs", func(s string) string { return strings.Join(strings.Fields(s)[:2], " ") }},
+	{"a sign", func(s string) string { return strings.Replace(s, "=", "=+", 1) }},
+	{"a value with =", func(s string) string { return strings.Replace(s, "=", "==", 1) }},
+	{"a name in capitals", func(s string) string { return "CHECK" + s[len("check"):] }},
+}
+
+// withFields edits the blank-separated fields of s (at least 4: check,
+// the name, two pairs) and joins them again; an empty field is left out.
+func withFields(s string, edit func(f []string)) string {
+	f := strings.Fields(s)
+	if len(f) < 4 {
+		return s
+	}
+	edit(f)
+	var kept []string
+	for _, w := range f {
+		if w != "" {
+			kept = append(kept, w)
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
+// nextDigit adds one to the first digit after the first '=' (9 to 0).
+func nextDigit(s string) string {
+	for i := strings.IndexByte(s, '='); i >= 0 && i < len(s); i++ {
+		if c := s[i]; c >= '0' && c <= '9' {
+			return s[:i] + string('0'+(c-'0'+1)%10) + s[i+1:]
+		}
+	}
+	return s + "1"
+}
+
+// LazySameEdits replays each record with each of its check lines edited
+// in turn (edits), at its place, near the top, after the last line, as the
+// last line, and behind a `rules` line that cannot be read, as written and
+// as played, and fails when a batch's report differs from the full
+// reading's. It returns how many records it compared.
+func LazySameEdits(t *testing.T, games []validate.Game, records [][]byte, edits []LineEdit) int {
+	t.Helper()
+	n := 0
+	for r, rec := range records {
+		lines := strings.Split(strings.TrimSuffix(string(rec), "\n"), "\n")
+		for i, line := range lines {
+			if !strings.HasPrefix(line, "check ") {
+				continue
+			}
+			for _, e := range edits {
+				edited := replaced(lines, i, e.Edit(line))
+				withRules := moved(append(edited, "rules nowhere.tables"), len(lines), 2)
+				variants := map[string][]string{
+					"in place":     edited,
+					"near the top": moved(edited, i, 3),
+					"at the end":   moved(edited, i, len(lines)),
+					"last":         edited[:i+1],
+					// a tables file that cannot be read: Check stops before the replay
+					"a rules line": withRules,
+					// and a slip the reader finds after the line
+					"a rules line and a slip": append(withRules, `note "unclosed`),
+				}
+				for where, v := range variants {
+					data := []byte(strings.Join(v, "\n") + "\n")
+					for _, asPlayed := range []bool{false, true} {
+						name := fmt.Sprintf("record%d-line%d-%s-%s-asplayed=%v", r, i+1, e.Name, where, asPlayed)
+						opt := validate.Options{AsPlayed: asPlayed}
+						full := validate.Check(games, name, data, validate.Limits{}, opt)
+						if msg := LazySame(games, name, data, opt, full); msg != "" {
+							t.Fatal(msg)
+						}
+						n++
+					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+func replaced(lines []string, i int, line string) []string {
+	out := append([]string(nil), lines...)
+	out[i] = line
+	return out
+}
+
+// moved takes line i out and puts it back before index at (of lines).
+func moved(lines []string, i, at int) []string {
+	line := lines[i]
+	out := append([]string(nil), lines[:i]...)
+	out = append(out, lines[i+1:]...)
+	if at > i {
+		at--
+	}
+	return append(out[:at:at], append([]string{line}, out[at:]...)...)
+}
