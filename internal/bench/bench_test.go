@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -476,6 +477,12 @@ func TestMain(m *testing.M) {
 	// cmd/vintner/main.go); GOGC=100 in the environment measures Go's default.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
+	}
+	// and without sampling allocations, as vintner runs (unless a heap
+	// profile is asked for)
+	flag.Parse()
+	if flag.Lookup("test.memprofile").Value.String() == "" {
+		runtime.MemProfileRate = 0
 	}
 	code := m.Run()
 	if folder != "" && !keepFolder {

@@ -83,27 +83,6 @@ func (r *replayer) sameAsSheetAt(p *PlayerState, k int, v string) bool {
 	return ok && x == n
 }
 
-// checkKeyWords holds each check key and its '=' as load8 reads them,
-// and checkKeyMasks the bytes they take.
-var checkKeyWords, checkKeyMasks = func() (words, masks [keyLeader + 1]uint64) {
-	for k, key := range CheckKeys {
-		kv := key + "=" // at most 8 bytes: TestCheckKeysFitAWord
-		for i := 0; i < len(kv); i++ {
-			words[k] |= uint64(kv[i]) << (8 * i)
-			masks[k] |= 0xff << (8 * i)
-		}
-	}
-	return words, masks
-}()
-
-// load8 reads the first 8 bytes of s (at least 8 long) as a little-endian
-// word: the compiler makes it one load.
-func load8(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
 // The indexes of CheckKeys.
 const (
 	keyCasks = iota
@@ -119,50 +98,62 @@ const (
 
 // checkText confirms a lazy check line (validate.Line.Lazy) from its
 // text, without the reader's tokens and pairs: a line written as the
-// generator writes it (every key once, in CheckKeys' order, one blank
-// between pairs) whose every value is what the sheet shows. A value
-// sameAsSheetAt accepts has no byte the reader reads apart (a blank, '#',
-// '"', '='): the reader's pairs of such a line would be these keys and
-// values, so check would find nothing either. Any other line, and one
-// that differs, is read in full (Expand, check), which writes the message.
+// generator writes it, each value what the sheet shows (the circled wines
+// in any order). The text is compared with the sheet's rendering around
+// the circled list, which sameCircled reads. The reader's pairs of such a
+// line would be these keys and values, so check would find nothing
+// either. Any other line, and one that differs, is read in full (Expand,
+// check), which writes the message.
 func (r *replayer) checkText(l *validate.Line) bool {
 	p := r.playerOf(l)
-	s := l.LazyText()
-	for k, key := range CheckKeys {
-		if k > 0 {
-			if len(s) == 0 || s[0] != ' ' {
-				return false
-			}
-			s = s[1:]
+	text := l.LazyText()
+	b := append(r.bufs.check[:0], "casks="...)
+	b = appendCount(b, p.CasksAvailable())
+	b = append(b, " used="...)
+	b = appendCount(b, p.CasksUsed)
+	b = append(b, " vines="...)
+	b = appendCount(b, p.VinesFilled)
+	b = append(b, " trellis="...)
+	for i, n := range p.Trellis {
+		if i > 0 {
+			b = append(b, ',')
 		}
-		// key and '=' (at most 8 bytes) in one compare, where 8 bytes
-		// are left; the last pair's may be shorter
-		n := len(key) + 1
-		if len(s) >= 8 {
-			if load8(s)&checkKeyMasks[k] != checkKeyWords[k] {
-				return false
-			}
-		} else if len(s) < n || s[:n-1] != key || s[n-1] != '=' {
-			return false
-		}
-		s = s[n:]
-		end := 1 // the usual value, a digit and a blank, tested first
-		if len(s) < 2 || s[1] != ' ' {
-			end = 0
-			for end < len(s) && s[end] != ' ' {
-				end++
-			}
-		}
-		if end == 0 || !r.sameAsSheetAt(p, k, s[:end]) {
-			return false
-		}
-		s = s[end:]
+		b = appendCount(b, n)
 	}
-	if s != "" {
+	b = append(b, " circled="...)
+	if len(text) < len(b) || text[:len(b)] != string(b) {
+		return false
+	}
+	text = text[len(b):]
+	circled := 1 // "-"
+	if p.nCircled > 0 {
+		circled = 4*p.nCircled - 1 // names of three letters and the commas between
+	}
+	if len(text) < circled || !p.sameCircled(text[:circled]) {
+		return false
+	}
+	text = text[circled:]
+	b = append(b[:0], " wines="...)
+	b = appendCount(b, p.nCircled)
+	b = append(b, " paths="...)
+	b = appendCount(b, p.nFilled)
+	b = append(b, " longest="...)
+	b = appendCount(b, p.Longest(r.st.Rules.SimplePath))
+	b = append(b, " leader="...)
+	b = appendCount(b, len(p.LeaderYears))
+	if text != string(b) {
 		return false
 	}
 	l.ConfirmLazy()
 	return true
+}
+
+// appendCount appends n in decimal, a digit without a call.
+func appendCount(b []byte, n int) []byte {
+	if uint(n) < 10 {
+		return append(b, byte('0'+n))
+	}
+	return strconv.AppendInt(b, int64(n), 10)
 }
 
 // checkDiffers reports a check value that is not what the sheet shows.

@@ -60,10 +60,9 @@ func TestLazySameReportMutants(t *testing.T) {
 }
 
 // TestCheckTextTakesOnlyTheUsualLine: the fast path confirms a check line
-// written as the generator writes it, true of the sheet (or with a list
-// or a number written another way check takes alike), and no other.
+// written as the generator writes it, true of the sheet, and no other.
 func TestCheckTextTakesOnlyTheUsualLine(t *testing.T) {
-	fast := map[string]bool{"as written": true, "a list with slashes": true, "a sign": true}
+	fast := map[string]bool{"as written": true}
 	rec, err := Generate(3, 11, nil)
 	if err != nil {
 		t.Fatal(err)

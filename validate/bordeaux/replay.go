@@ -41,6 +41,7 @@ type replayer struct {
 		players [4]*PlayerState
 		tallies [4]sb.Tally
 		rows    [16]sb.Row
+		check   [96]byte // checkText's rendering of a check line
 	}
 }
 
