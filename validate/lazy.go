@@ -48,6 +48,9 @@ func (l *Line) ConfirmLazy() { l.confirmed = true }
 // without lexing it. A name with a byte the lexer reads apart (a blank,
 // '#', ',', '"', a character that is not ASCII) is left to the lexer.
 func (lx *lexer) deferCheck(l *Line) bool {
+	if lx.lazyState == lazyNo {
+		return false
+	}
 	raw, rec := l.Raw, &lx.rec
 	if raw[:len("check ")] != "check " || len(rec.Players) == 0 || !lx.lazyOn() {
 		return false

@@ -350,7 +350,7 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	lx.rec = Record{File: file, Game: game, Lines: lx.ptrs[:0], lx: lx}
 	lx.lazyState, lx.late, lx.lazyLines = 0, lx.late[:0], lx.lazyLines[:0]
 	if lx.lazyGames == nil {
-		lx.lazyState = lazyNo // one test a line (below) for a reading that keeps no line lazy
+		lx.lazyState = lazyNo // a reading that keeps no line lazy
 	}
 	rec := &lx.rec
 	presetGame := game != ""
@@ -387,7 +387,7 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 		lx.lines = lx.lines[:len(lx.lines)+1]
 		l := &lx.lines[len(lx.lines)-1]
 		*l = Line{file: &rec.File, Num: num, Raw: raw} // the slot may hold a line of the last record
-		if lx.lazyState != lazyNo && len(raw) > len("check ") && raw[0] == 'c' && lx.deferCheck(l) {
+		if len(raw) > len("check ") && raw[0] == 'c' && lx.deferCheck(l) {
 			lx.usedLines++
 			rec.Lines = append(rec.Lines, l)
 			continue
