@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vintner/vintner/internal/mutate"
+	"github.com/vintner/vintner/internal/rng"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -95,8 +97,8 @@ func nextDigit(s string) string {
 // in turn (edits), at its place, near the top, after the last line, as the
 // last line, and behind a `rules` line that cannot be read, as written and
 // as played, and fails when a batch's report differs from the full
-// reading's. It returns how many records it compared.
-func LazySameEdits(t *testing.T, games []validate.Game, records [][]byte, edits []LineEdit) int {
+// reading's, or when it compared fewer than atLeast records.
+func LazySameEdits(t *testing.T, games []validate.Game, records [][]byte, edits []LineEdit, atLeast int) {
 	t.Helper()
 	n := 0
 	for r, rec := range records {
@@ -133,7 +135,16 @@ func LazySameEdits(t *testing.T, games []validate.Game, records [][]byte, edits 
 			}
 		}
 	}
-	return n
+	enough(t, n, atLeast, "edited records")
+}
+
+// enough fails t when fewer than atLeast records were compared.
+func enough(t *testing.T, n, atLeast int, what string) {
+	t.Helper()
+	if n < atLeast {
+		t.Fatalf("only %d %s compared", n, what)
+	}
+	t.Logf("%d %s compared", n, what)
 }
 
 func replaced(lines []string, i int, line string) []string {
@@ -151,4 +162,28 @@ func moved(lines []string, i, at int) []string {
 		at--
 	}
 	return append(out[:at:at], append([]string{line}, out[at:]...)...)
+}
+
+// LazySameMutants compares a batch's report with the full reading's over
+// perRecord random one-line changes of each record (the mutation test's,
+// internal/mutate), and fails when they differ or when it compared fewer
+// than atLeast mutants.
+func LazySameMutants(t *testing.T, games []validate.Game, records [][]byte, perRecord int, seed uint64, atLeast int) {
+	t.Helper()
+	src := rng.New(seed)
+	n := 0
+	for _, rec := range records {
+		for range perRecord {
+			m, ok := mutate.Make(rec, mutate.Kinds[src.Intn(len(mutate.Kinds))], src)
+			if !ok {
+				continue
+			}
+			full := validate.Check(games, "m.vin", m.Data, validate.Limits{}, validate.Options{})
+			if msg := LazySame(games, "m.vin", m.Data, validate.Options{}, full); msg != "" {
+				t.Fatalf("%s (%s)", msg, m.Desc)
+			}
+			n++
+		}
+	}
+	enough(t, n, atLeast, "mutants")
 }

@@ -1057,61 +1057,26 @@ func (s *state) check(l *validate.Line) *ruleError {
 		if s.sameValue(who, p, pr.Key, pr.Value) {
 			continue
 		}
-		var got, want string
-		num, isNum := 0, true // a count, compared without formatting it
-		switch pr.Key {
-		case "pp":
-			num = p.pp
-		case "eco":
-			num = s.r.ecoValue(p.eco)
-		case "press":
-			num = p.press
-		case "modules":
-			num = p.modules
-		case "vineyards":
-			num = len(p.vines)
-		case "council":
-			isNum = false
-			for i, o := range s.order {
-				if o == who { // indexOf(s, p.name): the line's player
-					num, isNum = i+1, true
-				}
-			}
-		case "still", "cellar", "oeno", "grid":
-			isNum = false
-			letters, src := cuveeLetters, p.grid
-			switch pr.Key {
-			case "still":
-				letters, src = grapeLetters, p.still
-			case "cellar":
-				src = p.cellar
-			case "oeno":
-				src = p.oeno
-			}
-			n0, n1, n2, ok := cubeCountsOf(pr.Value, letters)
-			if !ok {
-				e := syntax(pr.Tok, "%s", notLetter(pr.Value, letters))
-				e.hint = fmt.Sprintf("%s= lists its cubes by letter (%s=%s), or - for none", pr.Key, pr.Key, letters)
-				return e
-			}
-			if n0 == src[0] && n1 == src[1] && n2 == src[2] {
-				continue
-			}
-			got, want = cubes(src, letters), cubes([3]int{n0, n1, n2}, letters)
-		case "tokens":
-			num = tokenCount(p)
-		default:
+		q, known := s.checkQuantity(who, p, pr.Key)
+		if !known {
 			e := syntax(pr.Tok, "unknown check key %q: %s", pr.Key, strings.Join(checkKeys, ", ")).withHint(pr.Key, checkKeys)
 			if k, ok := checkKeyFor[pr.Key]; ok {
 				e.hint = "did you mean " + k + "?"
 			}
 			return e
 		}
-		if isNum {
-			if isDecimal(pr.Value, num) {
-				continue
+		var got, want string
+		switch {
+		case q.isNum:
+			got = strconv.Itoa(q.num)
+		case q.cubes != nil:
+			n0, n1, n2, ok := cubeCountsOf(pr.Value, q.letters)
+			if !ok {
+				e := syntax(pr.Tok, "%s", notLetter(pr.Value, q.letters))
+				e.hint = fmt.Sprintf("%s= lists its cubes by letter (%s=%s), or - for none", pr.Key, pr.Key, q.letters)
+				return e
 			}
-			got = strconv.Itoa(num)
+			got, want = cubes(*q.cubes, q.letters), cubes([3]int{n0, n1, n2}, q.letters)
 		}
 		if want == "" {
 			want = pr.Value
@@ -1136,42 +1101,62 @@ var checkTextHook func(confirmed bool)
 // accepts is made of letters, digits and '-' only, bytes the reader
 // takes as they are written (lazyShape).
 func (s *state) sameValue(who int, p *player, key, v string) bool {
-	num := 0
+	q, known := s.checkQuantity(who, p, key)
+	switch {
+	case !known:
+		return false
+	case q.isNum:
+		return isDecimal(v, q.num)
+	case q.cubes != nil:
+		return sameCubes(v, q.letters, q.cubes)
+	}
+	return false
+}
+
+// quantity is what a check key shows of a player: a count (isNum), or
+// cubes by letter, or neither (the council place of a player who has
+// none).
+type quantity struct {
+	isNum   bool
+	num     int
+	cubes   *[3]int
+	letters string
+}
+
+// checkQuantity is what check key shows of player who (p); known is
+// false when key is no check key.
+func (s *state) checkQuantity(who int, p *player, key string) (q quantity, known bool) {
 	switch key {
 	case "pp":
-		num = p.pp
+		q.num, q.isNum = p.pp, true
 	case "eco":
-		num = s.r.ecoValue(p.eco)
+		q.num, q.isNum = s.r.ecoValue(p.eco), true
 	case "press":
-		num = p.press
+		q.num, q.isNum = p.press, true
 	case "modules":
-		num = p.modules
+		q.num, q.isNum = p.modules, true
 	case "vineyards":
-		num = len(p.vines)
+		q.num, q.isNum = len(p.vines), true
 	case "council":
-		found := false
 		for i, o := range s.order {
-			if o == who {
-				num, found = i+1, true
+			if o == who { // indexOf(s, p.name): the line's player
+				q.num, q.isNum = i+1, true
 			}
 		}
-		if !found {
-			return false
-		}
 	case "still":
-		return sameCubes(v, grapeLetters, &p.still)
+		q.cubes, q.letters = &p.still, grapeLetters
 	case "cellar":
-		return sameCubes(v, cuveeLetters, &p.cellar)
+		q.cubes, q.letters = &p.cellar, cuveeLetters
 	case "oeno":
-		return sameCubes(v, cuveeLetters, &p.oeno)
+		q.cubes, q.letters = &p.oeno, cuveeLetters
 	case "grid":
-		return sameCubes(v, cuveeLetters, &p.grid)
+		q.cubes, q.letters = &p.grid, cuveeLetters
 	case "tokens":
-		num = tokenCount(p)
+		q.num, q.isNum = tokenCount(p), true
 	default:
-		return false
+		return q, false
 	}
-	return isDecimal(v, num)
+	return q, true
 }
 
 // sameCubes tells whether a written list of cubes (by letter) is src.
