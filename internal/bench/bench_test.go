@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/vintner/vintner/internal/audit"
+	"github.com/vintner/vintner/internal/floor"
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/games"
@@ -98,10 +98,7 @@ func BenchmarkTokenize(b *testing.B) {
 			cpu := cpuTime()
 			for b.Loop() {
 				for _, rec := range c.recs {
-					for line := range bytes.Lines(rec) {
-						fields = splitFields(fields[:0], line)
-						n += len(fields)
-					}
+					n += floor.Record(rec, &fields)
 				}
 			}
 			perCPUSecond(b, cpu, c.bytes, "cpu-bytes/s")
@@ -111,25 +108,6 @@ func BenchmarkTokenize(b *testing.B) {
 			}
 		})
 	}
-}
-
-// splitFields appends the blank-separated fields of line to dst.
-func splitFields(dst [][]byte, line []byte) [][]byte {
-	start := -1
-	for i, c := range line {
-		blank := c == ' ' || c == '\t' || c == '\n' || c == '\r'
-		switch {
-		case blank && start >= 0:
-			dst = append(dst, line[start:i])
-			start = -1
-		case !blank && start < 0:
-			start = i
-		}
-	}
-	if start >= 0 {
-		dst = append(dst, line[start:])
-	}
-	return dst
 }
 
 // BenchmarkParse reads records with the shared reader, reusing its memory
@@ -207,10 +185,7 @@ func BenchmarkTokenizeFresh(b *testing.B) {
 			var fields [][]byte
 			count := 0
 			for b.Loop() {
-				for line := range bytes.Lines(fresh.next()) {
-					fields = splitFields(fields[:0], line)
-					count += len(fields)
-				}
+				count += floor.Record(fresh.next(), &fields)
 			}
 			fresh.report()
 			if count == 0 {
