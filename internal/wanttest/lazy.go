@@ -187,3 +187,38 @@ func LazySameMutants(t *testing.T, games []validate.Game, records [][]byte, perR
 	}
 	enough(t, n, atLeast, "mutants")
 }
+
+// LazySameAtTheEnd takes whole games, cuts each after each of its last
+// tail lines in turn and writes its last check line again, edited each
+// way (edits), as the record's last line: where the game ends (or not)
+// right before a line that may not read. It fails when a batch's report
+// differs from the full reading's, or when it compared fewer than atLeast
+// records.
+func LazySameAtTheEnd(t *testing.T, games []validate.Game, records [][]byte, edits []LineEdit, tail, atLeast int) {
+	t.Helper()
+	n := 0
+	for r, rec := range records {
+		lines := strings.Split(strings.TrimSuffix(string(rec), "\n"), "\n")
+		var check string
+		for _, l := range lines {
+			if strings.HasPrefix(l, "check ") {
+				check = l
+			}
+		}
+		if check == "" {
+			t.Fatalf("record %d has no check line", r)
+		}
+		for cut := max(len(lines)-tail, 1); cut <= len(lines); cut++ {
+			for _, e := range edits {
+				data := []byte(strings.Join(append(lines[:cut:cut], e.Edit(check)), "\n") + "\n")
+				name := fmt.Sprintf("record%d-cut%d-%s", r, cut, e.Name)
+				full := validate.Check(games, name, data, validate.Limits{}, validate.Options{})
+				if msg := LazySame(games, name, data, validate.Options{}, full); msg != "" {
+					t.Fatal(msg)
+				}
+				n++
+			}
+		}
+	}
+	enough(t, n, atLeast, "records ending in a check line")
+}

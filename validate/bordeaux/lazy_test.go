@@ -87,3 +87,18 @@ func confirmedChecks(t *testing.T, data []byte) map[int]bool {
 	validate.Check([]validate.Game{New()}, "c.vin", data, validate.Limits{}, validate.Options{NoState: true})
 	return confirmed
 }
+
+// TestLazySameReportAtTheEnd: whole games cut at each of their last 30
+// lines, ending with a check line written each way: the batch's report
+// is the full reading's.
+func TestLazySameReportAtTheEnd(t *testing.T) {
+	var records [][]byte
+	for players := 1; players <= 4; players++ {
+		rec, err := Generate(players, uint64(80+players), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		records = append(records, rec)
+	}
+	wanttest.LazySameAtTheEnd(t, []validate.Game{New()}, records, wanttest.CheckEdits, 30, 1000)
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vintner/vintner/internal/wanttest"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -29,6 +30,10 @@ func FuzzReplay(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rep := validate.Check(engines, "fuzz.vin", data, validate.Limits{}, validate.Options{})
+		// a batch, which reads check lines lazily, reports the same
+		if msg := wanttest.LazySame(engines, "fuzz.vin", data, validate.Options{}, rep); msg != "" {
+			t.Fatal(msg)
+		}
 		for _, d := range rep.Diagnostics {
 			if d.Message == "" {
 				t.Fatalf("a diagnostic without a message: %+v", d)

@@ -117,9 +117,29 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 	claims := make([]*validate.Line, 0, len(rec.Players)) // a claim a player, as a rule: one allocation
 	// opt.Truncated(l), without copying opt every line.
 	atLine := opt.AtLine
+	lazyStop := false // a lazy line with a syntax error: the replay stops as at AtLine
 	for _, l := range rec.Lines {
 		if atLine > 0 && l.Num > atLine {
 			return rep
+		}
+		if l.Lazy() {
+			confirmed := s.checkText(l)
+			if checkTextHook != nil {
+				checkTextHook(confirmed)
+			}
+			if confirmed {
+				continue
+			}
+			if !rec.Expand(l) {
+				// A syntax error, which Check reports: the line is none of
+				// the record's, and the replay stops before the next, as
+				// before any line the reader could not read.
+				lazyStop = true
+				if atLine == 0 || atLine >= l.Num {
+					atLine = l.Num - 1
+				}
+				continue
+			}
 		}
 		var f *fault
 		if l.Kind == validate.KindAction {
@@ -156,7 +176,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 			return rep
 		}
 	}
-	if opt.AtLine > 0 {
+	if opt.AtLine > 0 || lazyStop {
 		return rep
 	}
 	if s.ph == phLoans {
@@ -491,6 +511,83 @@ func (s *state) check(l *validate.Line) *fault {
 	return nil
 }
 
+// checkTextHook, when set (by a test), is told of every lazy line the
+// replay reaches and whether checkText confirmed it.
+var checkTextHook func(confirmed bool)
+
+// checkText confirms a lazy check line (validate.Line.Lazy) from its
+// text, without the reader's tokens and pairs: key=value words with one
+// blank between them, each holding (checkHolds), of letters, digits, ':',
+// '+', '-', '.', one '=' and, in the value, single commas between items
+// (which the reader splits off and joins back whole). The
+// reader's pairs of such a line would be these keys and values, so check
+// would find nothing either. Any other line is read in full (Expand,
+// check), which writes the message.
+func (s *state) checkText(l *validate.Line) bool {
+	p := s.pl[s.lineSeat(l)]
+	text := l.LazyText()
+	start, eq := 0, -1 // the current word's start and its '='
+	for i := 0; ; i++ {
+		for i < len(text) && checkBytes[text[i]] == checkPlain {
+			i++
+		}
+		c := byte(' ') // the end of the text ends the last word
+		if i < len(text) {
+			c = text[i]
+		}
+		switch checkBytes[c] {
+		case checkEquals:
+			if eq >= 0 {
+				return false
+			}
+			eq = i
+		case checkComma: // between two items of a value
+			if eq < 0 || i == eq+1 || i+1 >= len(text) || checkBytes[text[i+1]] != checkPlain {
+				return false
+			}
+		case checkBlank:
+			if eq <= start || !s.checkHolds(p, text[start:eq], text[eq+1:i]) {
+				return false
+			}
+			if i >= len(text) {
+				l.ConfirmLazy()
+				return true
+			}
+			if i+1 == len(text) || text[i+1] == ' ' {
+				return false // two blanks, or one at the end: left to the reader
+			}
+			start, eq = i+1, -1
+		default:
+			return false
+		}
+	}
+}
+
+// checkBytes classes the bytes of a lazy check line for checkText (0: a
+// byte the reader reads apart, or that no check value has).
+var checkBytes = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == ':', c == '+', c == '-', c == '.':
+			t[c] = checkPlain
+		case c == '=':
+			t[c] = checkEquals
+		case c == ',':
+			t[c] = checkComma
+		case c == ' ':
+			t[c] = checkBlank
+		}
+	}
+	return t
+}()
+
+const (
+	checkPlain = 1 + iota
+	checkEquals
+	checkComma
+	checkBlank
+)
+
 // checkHolds tells, without building any text, whether a checked value
 // is the state's as checkValue would write it (the common case); false
 // sends check to the slower path that words the difference.
@@ -811,6 +908,10 @@ func countList(counts []int) string {
 func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 	return scoreTally(rec, opt)
 }
+
+// LazyChecks says the replay reads lazy check lines (validate.LazyChecker):
+// it confirms the usual one from its text (checkText).
+func (Game) LazyChecks() bool { return true }
 
 // Random writes a random legal game.
 func (Game) Random(players int, seed uint64, variants []string) ([]byte, error) {
