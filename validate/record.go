@@ -454,11 +454,11 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 // handles every other line and reports the errors. (Apart, so that the
 // common line skips classify's large frame.)
 func (rec *Record) actionLine(l *Line) bool {
-	if l.playerCol == 0 || len(l.Tokens) == 0 || rec.Game == "" || len(rec.Players) == 0 {
+	if l.playerCol == 0 || len(l.Tokens) == 0 || rec.Game == "" || len(rec.Players) == 0 || l.Player == "" {
 		return false
 	}
 	// Seat's first-byte look-up, written out: it runs for nearly every
-	// line (l.Player is not empty: the lexer takes a name before a colon).
+	// line.
 	seat := int(rec.byFirstByte[l.Player[0]]) - 1
 	if seat < 0 || seat >= len(rec.Players) || !sameName(rec.Players[seat], l.Player) {
 		if seat = rec.Seat(l.Player); seat < 0 {
@@ -491,6 +491,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		}
 		if len(rec.Players) == 0 {
 			return bad(-1, "the `players` line comes before the record's body")
+		}
+		if l.Player == "" { // `"": …`, which no player can be (see players)
+			return bad(-1, "an action starts with a player's name, not an empty one: NAME: …")
 		}
 		seat := rec.Seat(l.Player)
 		if seat < 0 {
@@ -567,6 +570,8 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 				switch {
 				case strings.ContainsRune(t.Text, ':'):
 					return bad(i+1, "a player name cannot contain a colon: %q", t.Text)
+				case t.Text == "":
+					return bad(i+1, "a player name cannot be empty")
 				case rec.HasPlayer(t.Text):
 					return bad(i+1, "%s is listed twice among the players", t.Text)
 				case !t.Quoted && isReservedFold(t.Text):
