@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -12,8 +13,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vintner/vintner/internal/audit"
+	// The floor first: the linker lays packages out in the order it meets
+	// them, so imported before the project's others, the floor's code
+	// comes before theirs and keeps its address when they change
+	// (internal/floor).
 	"github.com/vintner/vintner/internal/floor"
+
+	"github.com/vintner/vintner/internal/audit"
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/games"
@@ -464,4 +470,20 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(folder)
 	}
 	os.Exit(code)
+}
+
+// TestFloorLaidOutFirst: the floor's code comes before the project's
+// other packages in the binary (bench_test.go imports it first), so that
+// changes to them do not move it and its speed (internal/floor).
+func TestFloorLaidOutFirst(t *testing.T) {
+	floorPC := reflect.ValueOf(floor.Record).Pointer()
+	for name, pc := range map[string]uintptr{
+		"validate.Check": reflect.ValueOf(validate.Check).Pointer(),
+		"layouts.Set":    reflect.ValueOf(layouts.Set).Pointer(),
+		"audit.Run":      reflect.ValueOf(audit.Run).Pointer(),
+	} {
+		if floorPC > pc {
+			t.Errorf("floor.Record (%#x) is laid out after %s (%#x): import internal/floor first", floorPC, name, pc)
+		}
+	}
 }
