@@ -222,3 +222,62 @@ func LazySameAtTheEnd(t *testing.T, games []validate.Game, records [][]byte, edi
 	}
 	enough(t, n, atLeast, "records ending in a check line")
 }
+
+// A Generator writes a random legal game of an engine.
+type Generator func(players int, seed uint64) ([]byte, error)
+
+// LazySuite holds an engine's lazy reading of check lines to the full
+// reading's report: over generated games cut after their checks-th check
+// line, every check line edited every way at six places
+// (LazySameEdits); random one-line changes of whole games
+// (LazySameMutants); whole games ending in a check line written every
+// way (LazySameAtTheEnd). setHook installs the engine's hook that is told
+// of each lazy line and whether its text confirmed it: every check line
+// of a generated game must be (nil hook: after the test).
+func LazySuite(t *testing.T, games []validate.Game, gen Generator, players []int, checks int, setHook func(func(l *validate.Line, confirmed bool))) {
+	t.Helper()
+	var cut, whole [][]byte
+	for i, p := range players {
+		rec, err := gen(p, uint64(40+i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole = append(whole, rec)
+		cut = append(cut, toCheckLine(rec, checks))
+	}
+	t.Run("edits", func(t *testing.T) { LazySameEdits(t, games, cut, CheckEdits, 1000) })
+	t.Run("mutants", func(t *testing.T) { LazySameMutants(t, games, whole, 120, 7, 300) })
+	t.Run("at the end", func(t *testing.T) { LazySameAtTheEnd(t, games, whole, CheckEdits, 30, 1000) })
+	t.Run("confirmed", func(t *testing.T) {
+		confirmed := 0
+		setHook(func(_ *validate.Line, ok bool) {
+			if ok {
+				confirmed++
+			}
+		})
+		defer setHook(nil)
+		for _, rec := range whole {
+			confirmed = 0
+			want := strings.Count(string(rec), "\ncheck ")
+			rep := validate.Check(games, "c.vin", rec, validate.Limits{}, validate.Options{NoState: true})
+			if !rep.Valid() || want == 0 || confirmed != want {
+				t.Fatalf("%d of %d check lines confirmed from their text (%v)", confirmed, want, rep.Diagnostics)
+			}
+		}
+	})
+}
+
+// toCheckLine cuts rec after its n-th check line (all of it when it has
+// fewer): each check line is edited ~150 ways and the record replayed
+// for each, so the records LazySameEdits takes are kept short.
+func toCheckLine(rec []byte, n int) []byte {
+	lines := strings.SplitAfter(string(rec), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "check ") {
+			if n--; n == 0 {
+				return []byte(strings.Join(lines[:i+1], ""))
+			}
+		}
+	}
+	return rec
+}

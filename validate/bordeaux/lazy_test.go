@@ -8,37 +8,12 @@ import (
 	"github.com/vintner/vintner/validate"
 )
 
-// TestLazySameReport: a batch (Options.NoState) reads the usual check
-// line lazily (validate/lazy.go, checkText). Over generated games, each
-// with every check line edited in turn (wanttest.CheckEdits), and moved,
-// the batch's report must be the full reading's, as written and as
-// played.
-func TestLazySameReport(t *testing.T) {
-	var records [][]byte
-	for _, players := range []int{1, 2, 3, 5} {
-		for seed := uint64(1); seed <= 3; seed++ {
-			rec, err := Generate(players, seed*31+uint64(players), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			records = append(records, rec)
-		}
-	}
-	wanttest.LazySameEdits(t, []validate.Game{New()}, records, wanttest.CheckEdits, 1000)
-}
-
-// TestLazySameReportMutants: the same comparison over random one-line
-// changes of generated games (the mutation test's).
-func TestLazySameReportMutants(t *testing.T) {
-	var records [][]byte
-	for seed := uint64(1); seed <= 20; seed++ {
-		rec, err := Generate(2+int(seed%3), seed, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		records = append(records, rec)
-	}
-	wanttest.LazySameMutants(t, []validate.Game{New()}, records, 60, 5, 1000)
+// TestLazyChecks: a batch (Options.NoState) reads the usual check line
+// lazily (validate/lazy.go, checkText); its report must be the full
+// reading's (wanttest.LazySuite).
+func TestLazyChecks(t *testing.T) {
+	gen := func(players int, seed uint64) ([]byte, error) { return Generate(players, seed, nil) }
+	wanttest.LazySuite(t, []validate.Game{New()}, gen, []int{1, 2, 3, 4, 5, 8}, 1000, func(h func(*validate.Line, bool)) { checkTextHook = h })
 }
 
 // TestCheckTextTakesOnlyTheUsualLine: the fast path confirms a check line
@@ -86,19 +61,4 @@ func confirmedChecks(t *testing.T, data []byte) map[int]bool {
 	defer func() { checkTextHook = nil }()
 	validate.Check([]validate.Game{New()}, "c.vin", data, validate.Limits{}, validate.Options{NoState: true})
 	return confirmed
-}
-
-// TestLazySameReportAtTheEnd: whole games cut at each of their last 30
-// lines, ending with a check line written each way: the batch's report
-// is the full reading's.
-func TestLazySameReportAtTheEnd(t *testing.T) {
-	var records [][]byte
-	for players := 1; players <= 4; players++ {
-		rec, err := Generate(players, uint64(80+players), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		records = append(records, rec)
-	}
-	wanttest.LazySameAtTheEnd(t, []validate.Game{New()}, records, wanttest.CheckEdits, 30, 1000)
 }

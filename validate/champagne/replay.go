@@ -300,7 +300,7 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 		if l.Lazy() {
 			confirmed := s.checkText(l)
 			if checkTextHook != nil {
-				checkTextHook(confirmed)
+				checkTextHook(l, confirmed)
 			}
 			if confirmed {
 				return nil
@@ -1094,7 +1094,7 @@ var errLazySyntax = &ruleError{code: validate.CodeSyntax, msg: "a lazy line with
 
 // checkTextHook, when set (by a test), is told of every lazy line the
 // replay reaches whole and whether checkText confirmed it.
-var checkTextHook func(confirmed bool)
+var checkTextHook func(l *validate.Line, confirmed bool)
 
 // sameValue tells whether a check's value for key is what the table
 // shows of player who (p): what check accepts without a word. What it

@@ -125,7 +125,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 		if l.Lazy() {
 			confirmed := s.checkText(l)
 			if checkTextHook != nil {
-				checkTextHook(confirmed)
+				checkTextHook(l, confirmed)
 			}
 			if confirmed {
 				continue
@@ -513,7 +513,7 @@ func (s *state) check(l *validate.Line) *fault {
 
 // checkTextHook, when set (by a test), is told of every lazy line the
 // replay reaches and whether checkText confirmed it.
-var checkTextHook func(confirmed bool)
+var checkTextHook func(l *validate.Line, confirmed bool)
 
 // checkText confirms a lazy check line (validate.Line.Lazy) from its
 // text, without the reader's tokens and pairs: key=value words with one
