@@ -20,8 +20,9 @@ import (
 // it in full with Record.Expand, which gives the line the reader would
 // have made, or its syntax error. Check then expands every lazy line the
 // replay did not reach, so that the report lists the same syntax errors
-// as when every line is read first (TestLazySameReport and the engines'
-// differential tests hold the two readings to the same report).
+// as when every line is read first (each engine's TestLazyChecks, run by
+// wanttest.LazySuite, and its fuzz target hold the two readings to the
+// same report).
 
 // LazyChecker is an engine that reads lazy check lines.
 type LazyChecker interface {
