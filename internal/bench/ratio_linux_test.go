@@ -3,6 +3,7 @@
 package bench
 
 import (
+	"reflect"
 	"runtime"
 	"testing"
 	"time"
@@ -31,7 +32,8 @@ const ratioChunk = 32
 // collector's work, whenever that ran, and the harness's. Its metrics:
 // ratio (pipeline over floor, CPU time per record), the pipeline's
 // cpu-actions/s (and, for Bordeaux, cpu-worker-actions/s: see
-// workerActions) and the floor's floor-cpu-records/s.
+// workerActions), the floor's floor-cpu-records/s, and floor-offset
+// (floorOffset).
 func BenchmarkRatioFresh(b *testing.B) {
 	all := games.All()
 	for _, g := range all {
@@ -79,8 +81,18 @@ func BenchmarkRatioFresh(b *testing.B) {
 				b.ReportMetric(float64(workers)/pipeline.Seconds(), "cpu-worker-actions/s")
 			}
 			b.ReportMetric(float64(served)/floor.Seconds(), "floor-cpu-records/s")
+			b.ReportMetric(float64(floorOffset()), "floor-offset")
 		})
 	}
+}
+
+// floorOffset is where the floor's code starts within a 64-byte block:
+// its loop ran ~15% slower at 32 than at 0 on the machine of
+// docs/performance.md (section 11), so two binaries compare fairly only
+// when this metric is the same in both. A build with another Go or with
+// -pgo can move it, as project code no longer can (TestFloorLaidOutFirst).
+func floorOffset() uintptr {
+	return reflect.ValueOf(floor.Record).Pointer() % 64
 }
 
 // tokenizeChunk runs the floor over records, adds the fields it found to
