@@ -30,10 +30,18 @@ func (e *ruleError) withHint(word string, names []string) *ruleError {
 	return e
 }
 
+// fail and syntax build a line's error. They are kept out of line: about
+// two hundred calls sit in the engine's functions, and inlined, each put a
+// copy of the message's formatting among the code every line runs (an AOC
+// record replays ~1% faster without them: docs/performance.md, section
+// 14).
+//
+//go:noinline
 func fail(tok int, format string, args ...any) *ruleError {
 	return &ruleError{tok: tok, code: validate.CodeRule, msg: fmt.Sprintf(format, args...)}
 }
 
+//go:noinline
 func syntax(tok int, format string, args ...any) *ruleError {
 	return &ruleError{tok: tok, code: validate.CodeSyntax, msg: fmt.Sprintf(format, args...)}
 }
