@@ -79,28 +79,48 @@ type Game interface {
 	ScoreTally(rec *Record, opt Options) *Report
 }
 
-// CompareClaims appends a claim diagnostic for every claim line whose
-// points differ from the result, naming the computed categories.
-func CompareClaims(rep *Report, claims []*Line) {
+// CompareClaims compares each claim line with the result: every claim is
+// listed in rep.Claims, and one that differs is an error naming the
+// computed categories. A player claims once: a second claim is an error
+// naming the first's line, and is not compared. where is where the game
+// ended, in the game's terms, for the diagnostics. Nothing is compared
+// without a result.
+func CompareClaims(rep *Report, claims []*Line, where string) {
 	if rep.Result == nil {
 		return
 	}
 	if rep.Claims == nil {
 		rep.Claims = make([]Claim, 0, len(claims))
 	}
-	for _, l := range claims {
-		p := rep.Result.Player(l.Player)
-		if p == nil {
-			continue
-		}
-		rep.Claims = append(rep.Claims, Claim{Player: l.Player, Line: l.Num, Claimed: l.Points(), Computed: p.Total})
-		if p.Total != l.Points() {
-			d := Errorf(l, 2, CodeClaim, "%s claimed %d points, the rules give %d (%s)",
+	for i, l := range claims {
+		var d Diagnostic
+		if first := firstClaimOf(claims[:i], l.Player); first != nil {
+			d = Errorf(l, 1, CodeClaim, "%s's claim is written twice (first at line %d)", l.Player, first.Num)
+		} else {
+			p := rep.Result.Player(l.Player)
+			if p == nil {
+				continue
+			}
+			rep.Claims = append(rep.Claims, Claim{Player: l.Player, Line: l.Num, Claimed: l.Points(), Computed: p.Total})
+			if p.Total == l.Points() {
+				continue
+			}
+			d = Errorf(l, 2, CodeClaim, "%s claimed %d points, the rules give %d (%s)",
 				l.Player, l.Points(), p.Total, rep.Result.Breakdown(p))
-			d.Game = rep.Game
-			rep.Diagnostics = append(rep.Diagnostics, d)
+		}
+		d.Game, d.Where = rep.Game, where
+		rep.Diagnostics = append(rep.Diagnostics, d)
+	}
+}
+
+// firstClaimOf is the first of claims by player, or nil.
+func firstClaimOf(claims []*Line, player string) *Line {
+	for _, c := range claims {
+		if c.Player == player {
+			return c
 		}
 	}
+	return nil
 }
 
 // Lookup finds a game by name among the registered ones.

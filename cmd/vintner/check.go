@@ -47,6 +47,9 @@ func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
 	if f.maxBytes <= 0 || f.maxLine <= 0 {
 		return audit.Config{}, usageError{fmt.Errorf("--max-bytes and --max-line must be positive")}
 	}
+	if f.jobs < 0 {
+		return audit.Config{}, usageError{fmt.Errorf("--jobs must be 0 (one per core) or more, not %d", f.jobs)}
+	}
 	cfg := audit.Config{
 		Games:  games.All(),
 		Limits: validate.Limits{MaxBytes: f.maxBytes, MaxLineBytes: f.maxLine},

@@ -41,8 +41,9 @@ func (it Item) Display() string {
 
 // Expand turns the command line's paths into records: files as given,
 // every .vin below a folder (sorted, so output order does not depend on
-// the file system), and "-" for standard input. A path that cannot be read
-// is an error: the command cannot run as asked.
+// the file system), and "-" for standard input. A path that cannot be
+// read, or a folder with no .vin below it, is an error: the command cannot
+// run as asked.
 func Expand(paths []string) ([]Item, error) {
 	var items []Item
 	for _, p := range paths {
@@ -70,6 +71,12 @@ func Expand(paths []string) ([]Item, error) {
 		})
 		if err != nil {
 			return nil, fmt.Errorf("cannot read folder %s: %w", p, unwrap(err))
+		}
+		if len(found) == 0 {
+			// Named on the command line, so meant to hold records: a
+			// folder that holds none is a mistake in the command (a wrong
+			// path, an unmounted share), not a quiet success.
+			return nil, fmt.Errorf("no .vin records found in %s", p)
 		}
 		sort.Strings(found)
 		for _, f := range found {

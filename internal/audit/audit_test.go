@@ -61,7 +61,7 @@ func (fakeGame) Replay(rec *validate.Record, opt validate.Options) *validate.Rep
 	}
 	res.Rank()
 	rep.Result = res
-	validate.CompareClaims(rep, claims)
+	validate.CompareClaims(rep, claims, "")
 	return rep
 }
 
@@ -109,6 +109,13 @@ func TestExpandListsFoldersSortedAndKeepsArgumentOrder(t *testing.T) {
 	}
 	if _, err := Expand([]string{filepath.Join(dir, "missing.vin")}); err == nil || !strings.Contains(err.Error(), "cannot read") {
 		t.Errorf("a missing path: err = %v, want cannot read", err)
+	}
+	// A folder without records is a wrong path even next to records.
+	empty := filepath.Join(dir, "b", "notes")
+	write(t, dir, "b/notes/readme.txt", "no records here")
+	_, err = Expand([]string{filepath.Join(dir, "a.vin"), empty})
+	if want := "no .vin records found in " + empty; err == nil || err.Error() != want {
+		t.Errorf("a folder without records: err = %v, want %q", err, want)
 	}
 }
 

@@ -30,10 +30,13 @@ func (r *replayer) check(l *validate.Line) error {
 		}
 		err := r.checkDiffers(l, p, *kv)
 		// As played, a check that differs is reported and the replay goes
-		// on: the check changes nothing on the sheet.
+		// on: the check changes nothing on the sheet. The result is then
+		// disputed, as in AOC: the table saw something the rules do not
+		// give, and a rejected record has no result.
 		if !r.opt.AsPlayed {
 			return err
 		}
+		r.rep.Disputed = true
 	}
 	return nil
 }

@@ -159,6 +159,6 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 		ts = append(ts, *t)
 	}
 	rep.Result = sb.Score(ts, sb.Options{Solo: solo})
-	validate.CompareClaims(rep, claims)
+	validate.CompareClaims(rep, claims, "")
 	return rep
 }

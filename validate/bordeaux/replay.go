@@ -99,12 +99,20 @@ type stop struct{}
 func (stop) Error() string { return "stop" }
 
 func (r *replayer) fail(d validate.Diagnostic) error {
-	if d.Where == "" && r.st.Year > 0 {
-		d.Where = fmt.Sprintf("year '%02d", r.st.Year)
+	if d.Where == "" {
+		d.Where = r.where()
 	}
 	d.Game = "bordeaux"
 	r.rep.Diagnostics = append(r.rep.Diagnostics, d)
 	return stop{}
+}
+
+// where is the year the game is in, for a diagnostic ("" before '01).
+func (r *replayer) where() string {
+	if r.st.Year <= 0 {
+		return ""
+	}
+	return "year " + yearName(r.st.Year)
 }
 
 func (r *replayer) errorf(l *validate.Line, tok int, code, format string, args ...any) error {
@@ -207,6 +215,13 @@ func (r *replayer) replay() (*State, *validate.Report) {
 			err = r.line(l)
 		}
 		if err != nil {
+			if r.st.Ended {
+				// An error after the end (a line after the claims): the
+				// game was scored, and the claims written before the
+				// error are compared. Check gives no result for a
+				// rejected record.
+				validate.CompareClaims(r.rep, r.claims, r.where())
+			}
 			return r.st, r.rep
 		}
 	}
@@ -222,7 +237,7 @@ func (r *replayer) replay() (*State, *validate.Report) {
 			return r.st, r.rep
 		}
 	}
-	validate.CompareClaims(r.rep, r.claims)
+	validate.CompareClaims(r.rep, r.claims, r.where())
 	return r.st, r.rep
 }
 
@@ -268,12 +283,7 @@ func (r *replayer) line(l *validate.Line) error {
 				return err
 			}
 		}
-		for _, c := range r.claims {
-			if c.Player == l.Player {
-				return r.errorf(l, 1, validate.CodeClaim, "%s's claim is written twice (first at line %d)", l.Player, c.Num)
-			}
-		}
-		r.claims = append(r.claims, l)
+		r.claims = append(r.claims, l) // a second claim of a player: CompareClaims
 		return nil
 	case validate.KindAction:
 		if r.st.Ended {

@@ -201,6 +201,14 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		}
 	}
 	if !s.play(lines, rep) {
+		if s.final != nil && len(rep.Diagnostics) > 0 {
+			// An error after the end (a line after the claims): the game
+			// was scored, and the claims written before the error are
+			// compared. Check gives no result for a rejected record.
+			stop := rep.Diagnostics[len(rep.Diagnostics)-1].Line
+			rep.Result = s.result()
+			validate.CompareClaims(rep, claimsBefore(lines, stop), s.where())
+		}
 		return rep, s
 	}
 	if s.final == nil {
@@ -213,15 +221,24 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		rep.Diagnostics = append(rep.Diagnostics, d)
 		return rep, s
 	}
+	rep.Result = s.result()
+	validate.CompareClaims(rep, claimsBefore(lines, 0), s.where())
+	return rep, s
+}
+
+// claimsBefore lists the claim lines before line number stop (all of them
+// when stop is 0).
+func claimsBefore(lines []*validate.Line, stop int) []*validate.Line {
 	var claims []*validate.Line
 	for _, l := range lines {
+		if stop > 0 && l.Num >= stop {
+			break
+		}
 		if l.Kind == validate.KindClaim {
 			claims = append(claims, l)
 		}
 	}
-	rep.Result = s.result()
-	validate.CompareClaims(rep, claims)
-	return rep, s
+	return claims
 }
 
 // play applies the lines in order, claims aside. It reports whether the

@@ -173,6 +173,14 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 			d := validate.Errorf(l, f.tok, code, "%s", f.msg)
 			d.Hint, d.Where, d.Game = f.hint, s.where(), "grand-cru"
 			rep.Diagnostics = append(rep.Diagnostics, d)
+			if s.ph == phOver && l.Kind != validate.KindClaim {
+				// An error after the end (a line after the claims): the
+				// game was scored, and the claims written before the
+				// error are compared. Check gives no result for a
+				// rejected record.
+				rep.Result = s.result()
+				validate.CompareClaims(rep, claims, s.where())
+			}
 			return rep
 		}
 	}
@@ -189,7 +197,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 		return rep
 	}
 	rep.Result = s.result()
-	validate.CompareClaims(rep, claims)
+	validate.CompareClaims(rep, claims, s.where())
 	return rep
 }
 

@@ -127,6 +127,6 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 	}
 	st := &state{t: t, r: r}
 	rep.Result = scoregc.Score(tallies, st.values(), st.notes())
-	validate.CompareClaims(rep, claims)
+	validate.CompareClaims(rep, claims, "")
 	return rep
 }

@@ -92,7 +92,7 @@ func ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 	}
 	res.Notes = append(res.Notes, assumedNotes(tb, res)...)
 	rep.Result = res
-	validate.CompareClaims(rep, claims)
+	validate.CompareClaims(rep, claims, "")
 	rep.Diagnostics = append(r.diags, rep.Diagnostics...)
 	return rep
 }

@@ -1,0 +1,151 @@
+package games_test
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/games"
+)
+
+// The claims and the result, the same in every game, on each game's
+// bundled example: a player claims once; an error after the claims rejects
+// the record (no result) but the claims written before it are compared;
+// every claim diagnostic says where the game ended.
+
+// example is a bundled record of a game, and an action that is legal in
+// the middle of it but comes after its end here.
+var examples = []struct{ file, lateAction string }{
+	{"bordeaux-4p.vin", "red L"},
+	{"grand-cru-3p.vin", "pass"},
+	{"age-of-champagne-3p.vin", "press 2"},
+}
+
+// firstClaim finds the example's first claim line: its 1-based number,
+// player and points.
+func firstClaim(t *testing.T, text string) (num int, player string, points int) {
+	t.Helper()
+	for i, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 3 && f[0] == "claim" {
+			n, err := strconv.Atoi(f[2])
+			if err != nil {
+				t.Fatalf("line %d: %q", i+1, line)
+			}
+			return i + 1, f[1], n
+		}
+	}
+	t.Fatal("no claim line")
+	return
+}
+
+func check(text string, asPlayed bool) *validate.Report {
+	return validate.Check(games.All(), "x.vin", []byte(text), validate.Limits{}, validate.Options{AsPlayed: asPlayed, NoState: true})
+}
+
+func claimCount(text string) int {
+	n := 0
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "claim ") {
+			n++
+		}
+	}
+	return n
+}
+
+func TestClaimWrittenTwiceIsAClaimErrorInEveryGame(t *testing.T) {
+	for _, ex := range examples {
+		t.Run(ex.file, func(t *testing.T) {
+			text := readExample(t, ex.file)
+			num, player, points := firstClaim(t, text)
+			dup := text + fmt.Sprintf("claim %s %d\n", player, points)
+			rep := check(dup, false)
+			want := fmt.Sprintf("%s's claim is written twice (first at line %d)", player, num)
+			if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Message != want || rep.Diagnostics[0].Code != validate.CodeClaim {
+				t.Fatalf("diagnostics %v, want one claim error %q", rep.Diagnostics, want)
+			}
+			if d := rep.Diagnostics[0]; d.Where == "" || d.Line != lineCount(dup) || d.Player != player {
+				t.Errorf("diagnostic %+v: want where set, line %d, player %s", d, lineCount(dup), player)
+			}
+			if rep.Result == nil {
+				t.Error("no result: only a claim differs, the game was scored")
+			}
+			if len(rep.Claims) != claimCount(text) {
+				t.Errorf("%d claims compared, want %d (the second claim is not)", len(rep.Claims), claimCount(text))
+			}
+		})
+	}
+}
+
+func TestAnErrorAfterTheClaimsRejectsButComparesTheClaimsBeforeIt(t *testing.T) {
+	for _, ex := range examples {
+		t.Run(ex.file, func(t *testing.T) {
+			text := readExample(t, ex.file)
+			num, player, points := firstClaim(t, text)
+			lines := strings.Split(text, "\n")
+			lines[num-1] = fmt.Sprintf("claim %s %d", player, points+1) // one point too many
+			bad := strings.Join(lines, "\n") + player + ": " + ex.lateAction + "\n"
+			rep := check(bad, false)
+			if rep.Result != nil {
+				t.Error("a result for a rejected record")
+			}
+			if len(rep.Diagnostics) != 2 {
+				t.Fatalf("diagnostics %v, want the claim's and the late action's", rep.Diagnostics)
+			}
+			claim, late := rep.Diagnostics[0], rep.Diagnostics[1]
+			if claim.Code != validate.CodeClaim || claim.Line != num || claim.Where == "" ||
+				!strings.HasPrefix(claim.Message, fmt.Sprintf("%s claimed %d points, the rules give %d (", player, points+1, points)) {
+				t.Errorf("claim diagnostic %+v", claim)
+			}
+			if late.Code != validate.CodeRule || late.Line != lineCount(bad) {
+				t.Errorf("late action's diagnostic %+v, want a rule error at line %d", late, lineCount(bad))
+			}
+			if len(rep.Claims) != claimCount(text) || rep.Claims[0].Claimed != points+1 || rep.Claims[0].Computed != points {
+				t.Errorf("claims %+v", rep.Claims)
+			}
+		})
+	}
+}
+
+// A check that differs, as played, in the games that go on past it: the
+// result is given, disputed.
+func TestACheckThatDiffersAsPlayedIsDisputedWithAResult(t *testing.T) {
+	for _, tc := range []struct{ file, from, to string }{
+		{"bordeaux-4p.vin", "check Cal casks=2 ", "check Cal casks=3 "},
+		{"age-of-champagne-3p.vin", "check Ann pp=0 ", "check Ann pp=1 "},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			text := readExample(t, tc.file)
+			if !strings.Contains(text, tc.from) {
+				t.Fatalf("the example has no %q", tc.from)
+			}
+			bad := strings.Replace(text, tc.from, tc.to, 1)
+			if rep := check(bad, false); rep.Result != nil || rep.Disputed {
+				t.Errorf("by default: result %v, disputed %v; want neither", rep.Result != nil, rep.Disputed)
+			}
+			rep := check(bad, true)
+			if !rep.Disputed || rep.Result == nil || len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Code != validate.CodeCheck {
+				t.Errorf("as played: disputed %v, result %v, diagnostics %v; want disputed, a result, the check's error",
+					rep.Disputed, rep.Result != nil, rep.Diagnostics)
+			}
+		})
+	}
+}
+
+func readExample(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile("../../testdata/examples/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text
+}
+
+func lineCount(text string) int { return strings.Count(strings.TrimSuffix(text, "\n"), "\n") + 1 }
