@@ -30,10 +30,7 @@ bench:
 
 # Each fuzz target for FUZZTIME (go test allows one target per run).
 fuzz:
-	@$(GO) list -f '{{.ImportPath}}' ./... | while read p; do \
-		for f in $$($(GO) test -list '^Fuzz' $$p 2>/dev/null | grep '^Fuzz'); do \
-			echo "fuzz $$p $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s $$p || exit 1; \
-		done; done
+	GO=$(GO) FUZZTIME=$(FUZZTIME) ./.ci/fuzz
 
 clean:
 	rm -rf bin
