@@ -41,6 +41,12 @@ type Mutant struct {
 	Line int    // the changed line (the first of two for a swap)
 	Desc string // what changed, for a failure message
 	Data []byte
+	// Claimed holds the original record's claims, the game's own count
+	// of every player's total. An accepted mutant must score the same:
+	// one changed line either leaves every claim in place (and they all
+	// matched) or deletes one claim (and leaves the game as it was).
+	// Nil for an input that is no mutant.
+	Claimed map[string]int
 }
 
 // body holds a record split into lines and the parse of the original.
@@ -104,7 +110,12 @@ func Make(data []byte, kind Kind, r *rng.Source) (Mutant, bool) {
 	if len(lines) == 0 {
 		return Mutant{}, false
 	}
-	m := Mutant{Kind: kind}
+	m := Mutant{Kind: kind, Claimed: map[string]int{}}
+	for _, l := range lines {
+		if l.Kind == validate.KindClaim {
+			m.Claimed[l.Player] = l.Points()
+		}
+	}
 	pick := func() *validate.Line { return lines[r.Intn(len(lines))] }
 	switch kind {
 	case Delete:
@@ -242,8 +253,9 @@ type Verdict struct {
 
 // Check replays a mutant and checks the properties: no panic; a rejection
 // names a line inside the record; an acceptance has a result, every claim
-// line compared and matched, totals that add up, and the same answer on
-// a second replay.
+// line compared and matched, every player's total equal to the original
+// record's claim (Mutant.Claimed), totals that add up, and the same
+// answer on a second replay.
 func Check(games []validate.Game, m Mutant) (v Verdict) {
 	v.Mutant = m
 	defer func() {
@@ -286,6 +298,16 @@ func Check(games []validate.Game, m Mutant) (v Verdict) {
 	for _, c := range rep.Claims {
 		if c.Claimed != c.Computed {
 			v.Problem = fmt.Sprintf("accepted although %s claimed %d and the rules give %d", c.Player, c.Claimed, c.Computed)
+			return v
+		}
+	}
+	for name, want := range m.Claimed {
+		if p := rep.Result.Player(name); p == nil || p.Total != want {
+			got := "no total"
+			if p != nil {
+				got = strconv.Itoa(p.Total)
+			}
+			v.Problem = fmt.Sprintf("accepted with %s for %s, but the original record's claim is %d", got, name, want)
 			return v
 		}
 	}
