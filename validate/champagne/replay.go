@@ -205,9 +205,8 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 			// An error after the end (a line after the claims): the game
 			// was scored, and the claims written before the error are
 			// compared. Check gives no result for a rejected record.
-			stop := rep.Diagnostics[len(rep.Diagnostics)-1].Line
 			rep.Result = s.result()
-			validate.CompareClaims(rep, claimsBefore(lines, stop), s.where())
+			validate.CompareClaims(rep, s.claims, s.where()) // the claims play passed
 		}
 		return rep, s
 	}
@@ -222,23 +221,8 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		return rep, s
 	}
 	rep.Result = s.result()
-	validate.CompareClaims(rep, claimsBefore(lines, 0), s.where())
+	validate.CompareClaims(rep, s.claims, s.where())
 	return rep, s
-}
-
-// claimsBefore lists the claim lines before line number stop (all of them
-// when stop is 0).
-func claimsBefore(lines []*validate.Line, stop int) []*validate.Line {
-	var claims []*validate.Line
-	for _, l := range lines {
-		if stop > 0 && l.Num >= stop {
-			break
-		}
-		if l.Kind == validate.KindClaim {
-			claims = append(claims, l)
-		}
-	}
-	return claims
 }
 
 // play applies the lines in order, claims aside. It reports whether the
@@ -248,6 +232,9 @@ func claimsBefore(lines []*validate.Line, stop int) []*validate.Line {
 func (s *state) play(lines []*validate.Line, rep *validate.Report) bool {
 	for i, l := range lines {
 		if l.Kind == validate.KindClaim {
+			// Kept for the end, which compares them: collected here
+			// instead of in a second pass over the lines.
+			s.claims = append(s.claims, l)
 			continue
 		}
 		if l.Lazy() && i == len(lines)-1 && !lazyShape(l.LazyText()) && !s.rec.Expand(l) {

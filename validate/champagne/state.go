@@ -356,6 +356,7 @@ type state struct {
 	asPlayed bool                  // --as-played: apply what can be applied, note the error
 	disputes []*ruleError          // errors applied as played by the current line
 	scratch  []want                // reused to line up the resolution
+	claims   []*validate.Line      // the claim lines, as play passes them
 	extra    [len(zoneNames)][]int // --as-played: spots taken twice this round (per zone: the real spot of each extra place)
 
 	// Storage the fields above point into, kept when a state is recycled
@@ -431,6 +432,7 @@ func (s *state) reset() {
 	s.deals, s.picks = old.deals[:0], old.picks[:0]
 	s.inheritLines = clearPtrs(old.inheritLines)
 	s.pending, s.scratch = old.pending[:0], old.scratch[:0]
+	s.claims = clearPtrs(old.claims)
 	s.subsidized = emptied(old.subsidized)
 	s.subsidies = old.subsidies[:0]
 	s.disputes = clearPtrs(old.disputes)
