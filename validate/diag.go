@@ -113,6 +113,22 @@ func (ds Diagnostics) HasErrors() bool {
 	return false
 }
 
+// ErrorAtEnd builds an error diagnostic at the end of the record: the
+// caret just after the last line's text, where what is missing would go.
+// It names no player: whoever wrote the last line is not the one the
+// record lacks.
+func ErrorAtEnd(rec *Record, code, format string, args ...any) Diagnostic {
+	if len(rec.Lines) == 0 {
+		return Diagnostic{File: rec.File, Line: 1, Col: 1, Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}
+	}
+	last := rec.Lines[len(rec.Lines)-1]
+	rec.Expand(last) // a lazy check line: its end is known once read
+	d := Errorf(last, len(last.Tokens), code, format, args...)
+	d.Col = max(d.Col, 1)
+	d.Player = ""
+	return d
+}
+
 // Errorf builds an error diagnostic at a token of a line.
 func Errorf(l *Line, tok int, code, format string, args ...any) Diagnostic {
 	d := Diagnostic{Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}

@@ -648,6 +648,7 @@ func (r *replayer) end(l *validate.Line) error {
 			d = validate.Errorf(l, -1, validate.CodeMissing, "%s", d.Message)
 			if l.Kind != validate.KindClaim {
 				d.Col = l.ColOf(len(l.Tokens))
+				d.Player = "" // the last line's writer is not the one the record lacks
 			} else {
 				d.Message = fmt.Sprintf("%s's claim comes before the game ends: year %s is not played yet (the game ends after '13)", l.Player, yearName(next))
 			}

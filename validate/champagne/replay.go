@@ -211,11 +211,7 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		return rep, s
 	}
 	if s.final == nil {
-		d := validate.Diagnostic{File: rec.File, Severity: validate.Error, Code: validate.CodeMissing,
-			Message: fmt.Sprintf("the record ends in round %d before the game does: next, %s", s.round, s.expectText())}
-		if len(lines) > 0 {
-			d.Line, d.Col = lines[len(lines)-1].Num, 1
-		}
+		d := validate.ErrorAtEnd(rec, validate.CodeMissing, "the record ends in round %d before the game does: next, %s", s.round, s.expectText())
 		d.Where = s.where()
 		rep.Diagnostics = append(rep.Diagnostics, d)
 		return rep, s
@@ -232,6 +228,16 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 func (s *state) play(lines []*validate.Line, rep *validate.Report) bool {
 	for i, l := range lines {
 		if l.Kind == validate.KindClaim {
+			s.advance() // the final scoring, if the game is over
+			if s.final == nil {
+				// A claim says the game is over: before its end, it is
+				// the record that stops early, as in the other games.
+				d := validate.Errorf(l, -1, validate.CodeMissing, "%s's claim comes before the game ends (%s): next, %s",
+					l.Player, s.where(), s.expectText())
+				d.Where = s.where()
+				rep.Diagnostics = append(rep.Diagnostics, d)
+				return false
+			}
 			// Kept for the end, which compares them: collected here
 			// instead of in a second pass over the lines.
 			s.claims = append(s.claims, l)

@@ -149,3 +149,52 @@ func readExample(t *testing.T, name string) string {
 }
 
 func lineCount(text string) int { return strings.Count(strings.TrimSuffix(text, "\n"), "\n") + 1 }
+
+// A record cut short, in every game: the error is at the end of its last
+// line (the caret where what is missing would go), names no player, and
+// carries the line for the caret.
+func TestARecordCutShortEndsAtItsLastLine(t *testing.T) {
+	for _, ex := range examples {
+		t.Run(ex.file, func(t *testing.T) {
+			lines := strings.Split(readExample(t, ex.file), "\n")
+			cut := lines[:len(lines)/2]
+			for strings.HasPrefix(cut[len(cut)-1], "#") || strings.TrimSpace(cut[len(cut)-1]) == "" {
+				cut = cut[:len(cut)-1]
+			}
+			last := cut[len(cut)-1]
+			rep := check(strings.Join(cut, "\n")+"\n", false)
+			if len(rep.Diagnostics) != 1 {
+				t.Fatalf("diagnostics %v, want one", rep.Diagnostics)
+			}
+			d := rep.Diagnostics[0]
+			text, _, _ := strings.Cut(last, "#")
+			wantCol := len([]rune(strings.TrimRight(text, " \t"))) + 1
+			if d.Code != validate.CodeMissing || d.Line != len(cut) || d.Col != wantCol || d.Player != "" || d.Source != last || d.Where == "" {
+				t.Errorf("%+v: want code missing at %d:%d (after %q), no player, the line as source, where set", d, len(cut), wantCol, last)
+			}
+		})
+	}
+}
+
+// A claim in the middle of a game says it is over: in every game the
+// record stops early there, a missing-end error at the claim, naming its
+// player.
+func TestAClaimBeforeTheEndIsAMissingEnd(t *testing.T) {
+	for _, ex := range examples {
+		t.Run(ex.file, func(t *testing.T) {
+			lines := strings.Split(readExample(t, ex.file), "\n")
+			_, player, _ := firstClaim(t, strings.Join(lines, "\n"))
+			at := len(lines) / 3 // a body line of the game's first part
+			early := append(append(append([]string{}, lines[:at]...), "claim "+player+" 0"), lines[at:]...)
+			rep := check(strings.Join(early, "\n"), false)
+			if len(rep.Diagnostics) == 0 {
+				t.Fatal("accepted")
+			}
+			d := rep.Diagnostics[0]
+			want := player + "'s claim comes before the game ends"
+			if d.Code != validate.CodeMissing || d.Line != at+1 || d.Player != player || !strings.HasPrefix(d.Message, want) || rep.Result != nil {
+				t.Errorf("%+v (result %v): want a missing-end error at line %d starting %q, no result", d, rep.Result != nil, at+1, want)
+			}
+		})
+	}
+}

@@ -191,9 +191,9 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 		s.finishLoans()
 	}
 	if s.ph != phOver {
-		rep.Diagnostics = append(rep.Diagnostics, validate.Diagnostic{File: rec.File, Line: lastLine(rec), Col: 1,
-			Severity: validate.Error, Code: validate.CodeMissing, Game: "grand-cru", Where: s.where(),
-			Message: fmt.Sprintf("the record ends before the game does (%s: %s)", s.where(), s.waitingFor())})
+		d := validate.ErrorAtEnd(rec, validate.CodeMissing, "the record ends before the game does (%s: %s)", s.where(), s.waitingFor())
+		d.Game, d.Where = "grand-cru", s.where()
+		rep.Diagnostics = append(rep.Diagnostics, d)
 		return rep
 	}
 	rep.Result = s.result()
@@ -223,7 +223,10 @@ func (s *state) step(l *validate.Line, claims *[]*validate.Line) *fault {
 		}
 		*claims = append(*claims, l)
 		if s.ph != phOver {
-			return bad(0, "a claim comes after the end of the game; the game is in %s", s.where())
+			// The same as in the other games: the record stops early.
+			f := bad(0, "%s's claim comes before the game ends: the game is in %s", l.Player, s.where())
+			f.code = validate.CodeMissing
+			return f
 		}
 		return nil
 	case validate.KindEvent:
