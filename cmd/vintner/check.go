@@ -235,7 +235,7 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 				fmt.Fprintf(out, "== %s (%s)\n", name, r.Game)
 			}
 			if r.Disputed {
-				fmt.Fprintln(out, "DISPUTED: illegal actions were applied as played (--as-played)")
+				fmt.Fprintln(out, "DISPUTED: errors were applied as played (--as-played)")
 			}
 			writeErr = score.Render(out, r.Result, f.format)
 			if multi {
@@ -306,7 +306,7 @@ func verdict(o audit.Outcome) string {
 	case audit.StatusValid:
 		return fmt.Sprintf("valid %s record, %s, %s", r.Game, plural(len(r.Players), "player"), plural(r.Actions, "action"))
 	case audit.StatusDisputed:
-		return fmt.Sprintf("disputed: %s, illegal actions applied as played%s", plural(errs, "error"), at)
+		return fmt.Sprintf("disputed: %s, applied as played%s", plural(errs, "error"), at)
 	case audit.StatusClaimsDiffer:
 		return fmt.Sprintf("claims differ: %s%s", plural(errs, "claim"), at)
 	default:
