@@ -39,6 +39,17 @@ func TestAsPlayedAppliesAndGoesOn(t *testing.T) {
 		}
 		got = append(got, fmt.Sprintf("%d: %s", d.Line, d.Message))
 	}
+	// Where the game was when each rule broke, not after the action went
+	// on: the first is where the strict replay stopped.
+	wheres := []string{"year 1 round 3", "year 1 round 3", "year 1 round 4", "year 1 festival", "year 2 round 1", "year 2 round 1", "year 2 round 5"}
+	for i, d := range rep.Diagnostics {
+		if i < len(wheres) && d.Where != wheres[i] {
+			t.Errorf("line %d: where %q, want %q", d.Line, d.Where, wheres[i])
+		}
+	}
+	if rep.Diagnostics[0].Where != strict.Diagnostics[0].Where {
+		t.Errorf("line 13 as played in %q, strictly in %q", rep.Diagnostics[0].Where, strict.Diagnostics[0].Where)
+	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

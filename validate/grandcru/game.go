@@ -156,7 +156,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 			// --as-played: the broken rules stay errors; the action stands.
 			for _, d := range s.disputes {
 				diag := validate.Errorf(l, d.tok, validate.CodeRule, "%s", d.msg)
-				diag.Hint, diag.Where, diag.Game = d.hint, s.where(), "grand-cru"
+				diag.Hint, diag.Where, diag.Game = d.hint, d.where, "grand-cru"
 				rep.Diagnostics = append(rep.Diagnostics, diag)
 			}
 			s.disputes = s.disputes[:0]
@@ -213,7 +213,7 @@ func (s *state) step(l *validate.Line, claims *[]*validate.Line) *fault {
 		return s.action(l)
 	case validate.KindCheck:
 		f := s.check(l)
-		if f != nil {
+		if f != nil && f.code == "" {
 			f.code = validate.CodeCheck
 		}
 		return f
@@ -873,6 +873,7 @@ func (s *state) checkValue(p *player, key string) (string, *fault) {
 			if !ok {
 				f := bad(0, "unknown variety %q in check key %s", w, key)
 				f.hint = validate.DidYouMean(strings.ToLower(w), varietyNames[:])
+				f.code = validate.CodeSyntax // a key no check has, as in the other games
 				return "", f
 			}
 			switch pre {
@@ -887,6 +888,7 @@ func (s *state) checkValue(p *player, key string) (string, *fault) {
 	}
 	f := bad(0, "unknown check key %q: %s", key, checkKeys)
 	f.hint = validate.DidYouMean(key, s.checkKeyNames())
+	f.code = validate.CodeSyntax // a key no check has, as in the other games
 	return "", f
 }
 

@@ -148,10 +148,11 @@ type state struct {
 
 // fault is a broken rule at a token of the line being replayed.
 type fault struct {
-	tok  int
-	code string
-	msg  string
-	hint string
+	tok   int
+	code  string
+	msg   string
+	hint  string
+	where string // a dispute's: where the game was when the rule broke, before the action went on
 }
 
 func bad(tok int, format string, args ...any) *fault {
@@ -165,6 +166,7 @@ func (s *state) illegal(f *fault) *fault {
 	if !s.asPlayed {
 		return f
 	}
+	f.where = s.where()
 	s.disputes = append(s.disputes, f)
 	return nil
 }

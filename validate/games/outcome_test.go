@@ -11,10 +11,12 @@ import (
 	"github.com/vintner/vintner/validate/games"
 )
 
-// The claims and the result, the same in every game, on each game's
+// A record's outcome reported the same way in every game, on each game's
 // bundled example: a player claims once; an error after the claims rejects
 // the record (no result) but the claims written before it are compared;
-// every claim diagnostic says where the game ended.
+// every claim diagnostic says where the game ended; a claim before the end
+// and a record cut short are missing-end errors; a check key no check has
+// is a syntax error.
 
 // example is a bundled record of a game, and an action that is legal in
 // the middle of it but comes after its end here.
@@ -194,6 +196,25 @@ func TestAClaimBeforeTheEndIsAMissingEnd(t *testing.T) {
 			want := player + "'s claim comes before the game ends"
 			if d.Code != validate.CodeMissing || d.Line != at+1 || d.Player != player || !strings.HasPrefix(d.Message, want) || rep.Result != nil {
 				t.Errorf("%+v (result %v): want a missing-end error at line %d starting %q, no result", d, rep.Result != nil, at+1, want)
+			}
+		})
+	}
+}
+
+func TestAnUnknownCheckKeyIsASyntaxError(t *testing.T) {
+	for _, ex := range examples {
+		t.Run(ex.file, func(t *testing.T) {
+			text := readExample(t, ex.file)
+			i := strings.Index(text, "\ncheck ")
+			if i < 0 {
+				t.Fatal("the example has no check line")
+			}
+			f := strings.Fields(text[i+1 : i+1+strings.Index(text[i+1:], "\n")])
+			bad := text[:i+1] + "check " + f[1] + " bogus=1\n" + text[i+1:]
+			rep := check(bad, false)
+			if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Code != validate.CodeSyntax ||
+				!strings.Contains(rep.Diagnostics[0].Message, `"bogus"`) {
+				t.Errorf("diagnostics %v: want a syntax error naming the key", rep.Diagnostics)
 			}
 		})
 	}
