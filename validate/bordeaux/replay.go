@@ -287,7 +287,13 @@ func (r *replayer) line(l *validate.Line) error {
 		return nil
 	case validate.KindAction:
 		if r.st.Ended {
-			return r.errorf(l, -1, validate.CodeRule, "the game ended after '13: %s cannot act after the claims", l.Player)
+			// Name the claims' line: written inside '13, before a
+			// player's last line, they are what is out of place.
+			first := 0
+			if len(r.claims) > 0 {
+				first = r.claims[0].Num
+			}
+			return r.errorf(l, -1, validate.CodeRule, "the game ended after '13: %s cannot act after the claims (first at line %d)", l.Player, first)
 		}
 		if !r.started {
 			return r.errorf(l, -1, validate.CodeSyntax, "%s acts before the first year: write the year line ('01 R C) first", l.Player)
