@@ -89,7 +89,9 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 		name := l.Word(1)
 		seat := rec.Seat(name)
 		if seat < 0 {
-			return fail(l, 1, "%s is not a player of this game (players: %s)", name, strings.Join(rec.Players, ", "))
+			fail(l, 1, "%s is not a player of this game (players: %s)", name, strings.Join(rec.Players, ", "))
+			rep.Diagnostics[len(rep.Diagnostics)-1].Hint = validate.DidYouMean(name, rec.Players)
+			return rep
 		}
 		if tallies[seat] != nil {
 			return fail(l, 1, "%s's tally is given twice", name)

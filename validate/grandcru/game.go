@@ -235,13 +235,6 @@ func (s *state) step(l *validate.Line, claims *[]*validate.Line) *fault {
 	return nil
 }
 
-func lastLine(rec *validate.Record) int {
-	if len(rec.Lines) == 0 {
-		return 1
-	}
-	return rec.Lines[len(rec.Lines)-1].Num
-}
-
 // waitingFor says what the game needs next.
 func (s *state) waitingFor() string {
 	switch s.ph {

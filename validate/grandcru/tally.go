@@ -38,7 +38,9 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 		name := l.Word(1)
 		seat := rec.Seat(name)
 		if seat < 0 {
-			return fail(l, 1, "%s is not a player of this game (players: %s)", name, strings.Join(rec.Players, ", "))
+			fail(l, 1, "%s is not a player of this game (players: %s)", name, strings.Join(rec.Players, ", "))
+			rep.Diagnostics[len(rep.Diagnostics)-1].Hint = validate.DidYouMean(name, rec.Players)
+			return rep
 		}
 		if byName[name] != nil {
 			return fail(l, 1, "%s is tallied twice", name)
@@ -116,11 +118,15 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 		byName[name] = tl
 	}
 	var tallies []scoregc.Tally
-	for _, n := range rec.Players {
+	for i, n := range rec.Players {
 		tl := byName[n]
 		if tl == nil {
-			rep.Diagnostics = append(rep.Diagnostics, validate.Diagnostic{File: rec.File, Line: lastLine(rec), Col: 1,
-				Severity: validate.Error, Code: validate.CodeMissing, Game: "grand-cru", Message: n + " has no tally line"})
+			// At the player's name on the players line, as in the other
+			// games: the tally is missing, not any line written.
+			d := validate.Errorf(rec.HeaderLine("players"), i+1, validate.CodeMissing,
+				"%s has no tally line: write `tally %s money=N tiles=TILE,TILE… cellar=N loans=N [bankrupt]`", n, n)
+			d.Game = "grand-cru"
+			rep.Diagnostics = append(rep.Diagnostics, d)
 			return rep
 		}
 		tallies = append(tallies, *tl)

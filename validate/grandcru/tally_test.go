@@ -34,7 +34,7 @@ func TestScoreTallyErrors(t *testing.T) {
 		{"tally Ann money=6 tiles=gamay cellar=1\ntally Ben money=1 tiles= cellar=0 loans=0", "Ann's tally lacks loans="},
 		{"tally Ann money=6 tiles=gamay,wine cellar=1 loans=0\ntally Ben money=1 tiles= cellar=0 loans=0", "\"wine\" is not a tile"},
 		{"tally Ann money=x tiles=gamay cellar=1 loans=0", "money is a whole number"},
-		{"tally Ann money=1 tiles=gamay cellar=1 loans=0 bankrupt\n", "Ben has no tally line"},
+		{"tally Ann money=1 tiles=gamay cellar=1 loans=0 bankrupt\n", "t.txt:1:13: error: Ben has no tally line: write `tally Ben money=N"}, // at Ben on the players line
 		{"tally Ann money=1 tiles=gamay cellar=1 loans=12\n", "no vineyard has more than 11 loans"},
 		{"tally Ann money=1 tiles=gamay cellar=1 loans=1 wine=3\n", "unknown tally key"},
 		{"tally Cal money=1 tiles=gamay cellar=1 loans=1\n", "Cal is not a player"},
