@@ -129,6 +129,17 @@ func ErrorAtEnd(rec *Record, code, format string, args ...any) Diagnostic {
 	return d
 }
 
+// Rejects reports whether the diagnostics reject a record: an error that
+// is not a claim mismatch (claims that differ leave the record scored).
+func (ds Diagnostics) Rejects() bool {
+	for _, d := range ds {
+		if (d.Severity == Error || d.Severity == "") && d.Code != CodeClaim {
+			return true
+		}
+	}
+	return false
+}
+
 // Errorf builds an error diagnostic at a token of a line.
 func Errorf(l *Line, tok int, code, format string, args ...any) Diagnostic {
 	d := Diagnostic{Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}

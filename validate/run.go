@@ -89,7 +89,7 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		out.Diagnostics = kept
 	}
 	out.Diagnostics = append(out.Diagnostics, syntax...)
-	if out.Result != nil && !out.Disputed && rejects(out.Diagnostics) {
+	if out.Result != nil && !out.Disputed && out.Diagnostics.Rejects() {
 		// A rejected record has no result, even when its engine had
 		// scored it before the error (a line after the claims): the
 		// claims written before the error stay compared.
@@ -120,15 +120,4 @@ func (o Options) Truncated(l *Line) bool { return o.AtLine > 0 && l.Num > o.AtLi
 func NotImplemented(game, what string) Diagnostics {
 	return Diagnostics{{Severity: Error, Code: CodeIO, Game: game,
 		Message: fmt.Sprintf("%s for %s is not built yet", what, game)}}
-}
-
-// rejects reports whether diags reject a record: an error that is not a
-// claim mismatch.
-func rejects(diags Diagnostics) bool {
-	for _, d := range diags {
-		if d.Severity == Error && d.Code != CodeClaim {
-			return true
-		}
-	}
-	return false
 }

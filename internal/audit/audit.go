@@ -157,10 +157,8 @@ func (o Outcome) Status() Status {
 		// stopped at an error it could not apply is a rejection.
 		return StatusDisputed
 	}
-	for _, d := range o.Report.Diagnostics {
-		if d.Code != validate.CodeClaim && d.Severity != validate.Warning {
-			return StatusRejected
-		}
+	if o.Report.Diagnostics.Rejects() {
+		return StatusRejected
 	}
 	return StatusClaimsDiffer
 }
