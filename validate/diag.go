@@ -40,7 +40,11 @@ type Diagnostic struct {
 	Game     string   `json:"game,omitempty"`
 	Where    string   `json:"where,omitempty"` // "year 3", "round 2 phase festival"
 	Player   string   `json:"player,omitempty"`
-	Source   string   `json:"-"` // the offending line, for the caret excerpt
+	// Applied marks an error --as-played applied as written (for a check
+	// line, noted as the table's memory) before the replay went on: it
+	// makes the result disputed, not the record rejected.
+	Applied bool   `json:"applied,omitempty"`
+	Source  string `json:"-"` // the offending line, for the caret excerpt
 }
 
 // Error renders the diagnostic's first line, FILE:LINE:COL: error: MESSAGE.
@@ -74,6 +78,9 @@ func (d Diagnostic) Format() string {
 		b.WriteString("hint: ")
 		b.WriteString(d.Hint)
 		b.WriteByte('\n')
+	}
+	if d.Applied {
+		b.WriteString("note: applied as written (--as-played); the replay went on\n")
 	}
 	return b.String()
 }
@@ -130,10 +137,11 @@ func ErrorAtEnd(rec *Record, code, format string, args ...any) Diagnostic {
 }
 
 // Rejects reports whether the diagnostics reject a record: an error that
-// is not a claim mismatch (claims that differ leave the record scored).
+// is neither a claim mismatch (claims that differ leave the record scored)
+// nor applied as played (that makes the result disputed).
 func (ds Diagnostics) Rejects() bool {
 	for _, d := range ds {
-		if (d.Severity == Error || d.Severity == "") && d.Code != CodeClaim {
+		if (d.Severity == Error || d.Severity == "") && d.Code != CodeClaim && !d.Applied {
 			return true
 		}
 	}

@@ -89,10 +89,11 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		out.Diagnostics = kept
 	}
 	out.Diagnostics = append(out.Diagnostics, syntax...)
-	if out.Result != nil && !out.Disputed && out.Diagnostics.Rejects() {
+	if out.Result != nil && out.Diagnostics.Rejects() {
 		// A rejected record has no result, even when its engine had
-		// scored it before the error (a line after the claims): the
-		// claims written before the error stay compared.
+		// scored it before the error (a line after the claims), and even
+		// when errors before it were applied as played: the claims
+		// written before the error stay compared.
 		out.Result = nil
 	}
 	for i := range out.Diagnostics {

@@ -152,13 +152,12 @@ func (o Outcome) Status() Status {
 		return StatusUnreadable
 	case o.Report.Valid():
 		return StatusValid
-	case o.Report.Disputed && o.Report.Result != nil:
-		// Disputed only when the replay reached the end: a replay that
-		// stopped at an error it could not apply is a rejection.
-		return StatusDisputed
-	}
-	if o.Report.Diagnostics.Rejects() {
+	case o.Report.Diagnostics.Rejects():
+		// An error that was not applied as played: the replay stopped
+		// there, or a line came after the claims.
 		return StatusRejected
+	case o.Report.Disputed && o.Report.Result != nil:
+		return StatusDisputed
 	}
 	return StatusClaimsDiffer
 }

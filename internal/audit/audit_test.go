@@ -48,6 +48,7 @@ func (fakeGame) Replay(rec *validate.Record, opt validate.Options) *validate.Rep
 					rep.Diagnostics = append(rep.Diagnostics, d)
 					return rep
 				}
+				d.Applied = true // as an engine marks an error applied as played
 				rep.Disputed = true
 				rep.Diagnostics = append(rep.Diagnostics, d)
 			}

@@ -36,7 +36,7 @@ func (r *replayer) check(l *validate.Line) error {
 		if !r.opt.AsPlayed {
 			return err
 		}
-		r.rep.Disputed = true
+		r.markApplied()
 	}
 	return nil
 }

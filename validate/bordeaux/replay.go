@@ -107,6 +107,13 @@ func (r *replayer) fail(d validate.Diagnostic) error {
 	return stop{}
 }
 
+// markApplied marks the error just reported as applied as played: the
+// result is disputed.
+func (r *replayer) markApplied() {
+	r.rep.Diagnostics[len(r.rep.Diagnostics)-1].Applied = true
+	r.rep.Disputed = true
+}
+
 // where is the year the game is in, for a diagnostic ("" before '01).
 func (r *replayer) where() string {
 	if r.st.Year <= 0 {
@@ -128,7 +135,7 @@ func (r *replayer) illegal(l *validate.Line, tok int, format string, args ...any
 	if !r.opt.AsPlayed {
 		return err
 	}
-	r.rep.Disputed = true
+	r.markApplied()
 	return nil
 }
 

@@ -279,6 +279,7 @@ func (s *state) lineError(rep *validate.Report, l *validate.Line, e *ruleError) 
 	if s.asPlayed && e.code == validate.CodeCheck {
 		// A check changes nothing: as played, the table's memory is
 		// noted and the game goes on.
+		rep.Diagnostics[len(rep.Diagnostics)-1].Applied = true
 		rep.Disputed = true
 		return true
 	}
@@ -290,7 +291,7 @@ func (s *state) lineError(rep *validate.Report, l *validate.Line, e *ruleError) 
 func (s *state) reportDisputes(rep *validate.Report, l *validate.Line) {
 	for _, d := range s.disputes {
 		dg := validate.Errorf(l, d.tok, d.code, "%s", d.msg)
-		dg.Where, dg.Hint = s.where(), d.hint
+		dg.Where, dg.Hint, dg.Applied = s.where(), d.hint, true
 		rep.Diagnostics = append(rep.Diagnostics, dg)
 		rep.Disputed = true
 	}

@@ -303,10 +303,22 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 		add(&p.still, &c.Still)
 	}
 	p.inherited = true
-	if who == s.humans-1 && s.dealtN > 0 {
+	if s.dealtN > 0 && s.allInherited() {
 		return s.checkDraft()
 	}
 	return nil
+}
+
+// allInherited tells whether every player has kept his inheritance: the
+// draft is checked then. (Not "the last seat has": as played, a line out
+// of turn can come before an earlier seat's.)
+func (s *state) allInherited() bool {
+	for _, p := range s.players[:s.humans] {
+		if !p.inherited {
+			return false
+		}
+	}
+	return true
 }
 
 // keptCard is one Inheritance card of an inherit line and the token that

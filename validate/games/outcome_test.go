@@ -236,3 +236,71 @@ func TestATallyOfAMisspelledPlayerSuggestsTheName(t *testing.T) {
 		})
 	}
 }
+
+// As played, each error the replay went past is marked applied, and the
+// record is disputed with a result; a line after the claims still rejects
+// it (no result) and is not marked: it was not applied. Each game's
+// applied error is the first action line of a generated game that, swapped
+// with the next or written twice, is disputed.
+func TestAsPlayedMarksWhatItAppliedAndALateLineStillRejects(t *testing.T) {
+	late := map[string]string{"bordeaux": "red L", "grand-cru": "pass", "age-of-champagne": "press 2"}
+	for _, g := range games.All() {
+		t.Run(g.Name(), func(t *testing.T) {
+			data, err := g.Random(3, 5, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+			var disputed string
+			for i := 5; i+1 < len(lines) && disputed == ""; i++ {
+				if actionPlayer(lines[i]) == "" {
+					continue
+				}
+				// the line swapped with the next (out of turn), or written twice
+				swapped := append([]string(nil), lines...)
+				swapped[i], swapped[i+1] = swapped[i+1], swapped[i]
+				twice := append(append(append([]string(nil), lines[:i+1]...), lines[i]), lines[i+1:]...)
+				for _, changed := range [][]string{swapped, twice} {
+					text := strings.Join(changed, "\n") + "\n"
+					if rep := check(text, true); rep.Disputed && rep.Result != nil && disputed == "" {
+						disputed = text
+					}
+				}
+			}
+			if disputed == "" {
+				t.Fatal("no action line swapped or written twice is disputed with a result as played")
+			}
+			rep := check(disputed, true)
+			for _, d := range rep.Diagnostics {
+				if !d.Applied {
+					t.Errorf("a disputed record's error is not marked applied: %v", d)
+				}
+			}
+			if check(disputed, false).Diagnostics[0].Applied {
+				t.Error("an error is marked applied without --as-played")
+			}
+			first := strings.Fields(lines[1])[1] // players NAME …
+			lateText := disputed + first + ": " + late[g.Name()] + "\n"
+			rep = check(lateText, true)
+			if rep.Result != nil {
+				t.Error("a result for a record rejected by a line after the claims")
+			}
+			last := rep.Diagnostics[len(rep.Diagnostics)-1]
+			if last.Applied || last.Line != lineCount(lateText) || !rep.Diagnostics.Rejects() {
+				t.Errorf("the late line's error %+v: want it last, at line %d, not applied, rejecting the record", last, lineCount(lateText))
+			}
+			if len(rep.Claims) != claimCount(lateText) {
+				t.Errorf("%d claims compared, want %d", len(rep.Claims), claimCount(lateText))
+			}
+		})
+	}
+}
+
+// actionPlayer is the NAME of a `NAME: …` line, or "".
+func actionPlayer(line string) string {
+	f := strings.Fields(line)
+	if len(f) < 2 || !strings.HasSuffix(f[0], ":") || len(f[0]) < 2 {
+		return ""
+	}
+	return strings.TrimSuffix(f[0], ":")
+}

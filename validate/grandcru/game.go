@@ -157,6 +157,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 			for _, d := range s.disputes {
 				diag := validate.Errorf(l, d.tok, validate.CodeRule, "%s", d.msg)
 				diag.Hint, diag.Where, diag.Game = d.hint, d.where, "grand-cru"
+				diag.Applied = true
 				rep.Diagnostics = append(rep.Diagnostics, diag)
 			}
 			s.disputes = s.disputes[:0]
