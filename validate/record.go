@@ -1230,8 +1230,15 @@ func parseWant(c string) string {
 func didYouMean(w string, cands []string) string {
 	best, bestD := "", 3
 	lw := strings.ToLower(w)
+	n := utf8.RuneCountInString(lw)
 	for _, c := range cands {
-		d := editDistance(lw, strings.ToLower(c))
+		// The distance is at least the difference in length: a long
+		// word, such as a line of junk, costs no table of distances.
+		lc := strings.ToLower(c)
+		if m := utf8.RuneCountInString(lc); n-m >= bestD || m-n >= bestD {
+			continue
+		}
+		d := editDistance(lw, lc)
 		if d < bestD {
 			best, bestD = c, d
 		}

@@ -253,3 +253,21 @@ func TestHeaderLine(t *testing.T) {
 		}
 	}
 }
+
+// A suggestion is for a slip: a word two edits or fewer from a name. A
+// word whose length alone puts it further is not compared at all.
+func TestDidYouMeanSuggestsOnlyNearNames(t *testing.T) {
+	names := []string{"Ann", "Benjamin", "Ben"}
+	for _, c := range []struct{ word, want string }{
+		{"Bne", "did you mean Ben?"},          // two letters swapped: one edit
+		{"benjamn", "did you mean Benjamin?"}, // case does not count
+		{"Bo", "did you mean Ben?"},           // two edits
+		{"Xyz", ""},                           // three edits from every name
+		{"Benjaminxxx", ""},                   // three letters longer than any name
+		{strings.Repeat("x", 10000), ""},      // a line of junk
+	} {
+		if got := validate.DidYouMean(c.word, names); got != c.want {
+			t.Errorf("DidYouMean(%.20q) = %q, want %q", c.word, got, c.want)
+		}
+	}
+}

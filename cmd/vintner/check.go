@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -61,7 +60,7 @@ func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
 		},
 	}
 	if f.tables != "" {
-		b, err := os.ReadFile(f.tables)
+		b, err := audit.ReadNamedFile(f.tables, cfg.Limits)
 		if err != nil {
 			return cfg, fmt.Errorf("cannot read --tables %s: %w", f.tables, err)
 		}

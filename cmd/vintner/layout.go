@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/vintner/vintner/internal/audit"
 	"github.com/vintner/vintner/layouts"
+	"github.com/vintner/vintner/validate"
 )
 
 func init() { extraCommands = append(extraCommands, newLayoutCmd) }
@@ -74,7 +76,7 @@ With --new, print a fresh code instead: a game set for --players N, or
 			arg := strings.Join(args, " ")
 			var ls []*layouts.Layout
 			if strings.HasSuffix(strings.ToLower(arg), ".json") {
-				data, err := os.ReadFile(arg)
+				data, err := audit.ReadNamedFile(arg, validate.Limits{})
 				if err != nil {
 					return fmt.Errorf("cannot read the layout file: %w", err)
 				}

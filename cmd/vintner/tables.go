@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/vintner/vintner/internal/audit"
+	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/games"
 )
 
@@ -27,7 +29,7 @@ file is checked line by line like a record and printed as read.`,
 			}
 			var override []byte
 			if file != "" {
-				override, err = os.ReadFile(file)
+				override, err = audit.ReadNamedFile(file, validate.Limits{})
 				if err != nil {
 					return fmt.Errorf("cannot read --tables %s: %w", file, err)
 				}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -233,7 +234,7 @@ func One(cfg Config, it Item) (out Outcome) {
 			if !filepath.IsAbs(n) {
 				n = filepath.Join(dir, n)
 			}
-			b, err := os.ReadFile(n)
+			b, err := ReadNamedFile(n, lim)
 			return b, unwrap(err) // the engine's message names the file as the record wrote it
 		}
 	}
@@ -252,6 +253,37 @@ func One(cfg Config, it Item) (out Outcome) {
 		out.Report = validate.Check(cfg.Games, name, data, lim, opt)
 	}
 	return out
+}
+
+// readCap is how much read takes: one byte more than the limit, to tell a
+// record over it (a limit of the largest int64 reads to the end).
+func readCap(lim validate.Limits) int64 {
+	return int64(min(lim.MaxBytes, math.MaxInt64-1)) + 1
+}
+
+// ReadNamedFile reads a file that a record names (`rules FILE`, a
+// Bordeaux `layout=FILE`) or that --tables gives: held to the record's
+// size limit, so that no file vintner is told to read can exhaust memory.
+// A file over it is an error naming the limit (and the flag that sets it,
+// for a command that has --max-bytes).
+func ReadNamedFile(name string, lim validate.Limits) ([]byte, error) {
+	flag := " (--max-bytes)"
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes, flag = validate.DefaultLimits.MaxBytes, ""
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, readCap(lim)))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > lim.MaxBytes {
+		return nil, fmt.Errorf("the file is larger than the limit of %d bytes%s", lim.MaxBytes, flag)
+	}
+	return b, nil
 }
 
 // read reads a record, never more than one byte past the record limit, so
@@ -278,7 +310,7 @@ func read(cfg Config, it Item, lim validate.Limits) (data []byte, tooBig bool, e
 		}
 		r = f
 	}
-	data, err = readAll(io.LimitReader(r, int64(lim.MaxBytes)+1), size)
+	data, err = readAll(io.LimitReader(r, readCap(lim)), size)
 	if err != nil {
 		return nil, false, err
 	}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -304,5 +305,30 @@ func TestReadAllReadsWhateverTheGuess(t *testing.T) {
 		if err != nil || string(b) != text {
 			t.Errorf("guess %d: %d bytes, %v", guess, len(b), err)
 		}
+	}
+}
+
+func TestReadNamedFileIsHeldToTheRecordLimit(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "t.tables", strings.Repeat("x", 100))
+	if b, err := ReadNamedFile(p, validate.Limits{MaxBytes: 100}); err != nil || len(b) != 100 {
+		t.Errorf("a file at the limit: %d bytes, %v", len(b), err)
+	}
+	_, err := ReadNamedFile(p, validate.Limits{MaxBytes: 99})
+	if err == nil || err.Error() != "the file is larger than the limit of 99 bytes (--max-bytes)" {
+		t.Errorf("a file over the limit: %v", err)
+	}
+	// Without a limit of the command's, the default, and no flag named.
+	if _, err := ReadNamedFile(write(t, dir, "big.json", strings.Repeat("x", validate.DefaultLimits.MaxBytes+1)), validate.Limits{}); err == nil ||
+		err.Error() != fmt.Sprintf("the file is larger than the limit of %d bytes", validate.DefaultLimits.MaxBytes) {
+		t.Errorf("a file over the default limit: %v", err)
+	}
+}
+
+func TestTheLargestLimitReadsTheWholeRecord(t *testing.T) {
+	p := write(t, t.TempDir(), "g.vin", good)
+	o := One(Config{Games: games, Limits: validate.Limits{MaxBytes: math.MaxInt64}}, Item{Name: p})
+	if o.Err != nil || o.Status() != StatusValid {
+		t.Errorf("status %s, %v: %+v", o.Status(), o.Err, o.Report.Diagnostics)
 	}
 }
