@@ -5,9 +5,13 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"syscall"
+
+	"github.com/vintner/vintner/internal/atomicfile"
 )
 
 func main() {
@@ -23,9 +27,27 @@ func main() {
 	// instructions; docs/performance.md, section 11).
 	runtime.MemProfileRate = 0
 	stop := profile(os.Getenv("VINTNER_CPUPROFILE"))
+	removeTempFilesOnInterrupt()
 	code := Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// removeTempFilesOnInterrupt makes an interrupted command (Ctrl-C, a
+// kill) leave no half-written temporary file behind; it exits as the
+// signal would have: 128 + its number.
+func removeTempFilesOnInterrupt() {
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-signals
+		atomicfile.RemovePending()
+		code := 130
+		if s == syscall.SIGTERM {
+			code = 143
+		}
+		os.Exit(code)
+	}()
 }
 
 // profile writes a CPU profile of the whole command to file, when set:

@@ -1,33 +1,69 @@
 // Package atomicfile writes files so that a reader never sees half of one:
 // the bytes go to a temporary file in the same folder, which is synced and
-// then renamed over the target. On any error nothing is left behind.
+// then renamed over the target. On any error, and on an interrupt (see
+// RemovePending), nothing is left behind.
+//
+// What is at the path is respected: a symbolic link is followed and its
+// target replaced; a file keeps its permissions, and one that cannot be
+// written is an error; a new file gets the permissions the umask allows;
+// a path that is no regular file (a pipe, a terminal, /dev/null) is
+// written to directly, since it cannot be replaced.
 package atomicfile
 
 import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
-// Write writes data to path atomically with mode 0644.
+// Write writes data to path atomically.
 func Write(path string, data []byte) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	target, err := resolve(path)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}
-	tmp := f.Name()
+	perm := fs.FileMode(0o666) // less the umask, which OpenFile applies
+	keep := false
+	if st, err := os.Stat(target); err == nil {
+		switch {
+		case st.IsDir():
+			return fmt.Errorf("cannot write %s: it is a folder", path)
+		case !st.Mode().IsRegular():
+			return writeInPlace(path, target, data)
+		}
+		// The file is replaced, not written: it must be writable all the
+		// same, and it keeps its permissions.
+		f, err := os.OpenFile(target, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		}
+		f.Close()
+		perm, keep = st.Mode().Perm(), true
+	}
+	f, tmp, err := createTemp(filepath.Dir(target), perm)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	}
 	defer func() {
 		if err != nil {
 			f.Close()
 			os.Remove(tmp)
 		}
+		forget(tmp)
 	}()
 	if _, err = f.Write(data); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}
-	if err = f.Chmod(0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	if keep {
+		// OpenFile's permissions lose the bits the umask masks.
+		if err = f.Chmod(perm); err != nil {
+			return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		}
 	}
 	if err = f.Sync(); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
@@ -35,10 +71,94 @@ func Write(path string, data []byte) (err error) {
 	if err = f.Close(); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}
-	if err = os.Rename(tmp, path); err != nil {
+	if err = os.Rename(tmp, target); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}
 	return nil
+}
+
+// resolve follows path's symbolic links, to the file a write must
+// replace (which need not exist yet).
+func resolve(path string) (string, error) {
+	for range 40 { // as many links as Linux follows
+		st, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
+	}
+	return "", errors.New("too many levels of symbolic links")
+}
+
+// writeInPlace writes to what cannot be replaced: a pipe, a device.
+func writeInPlace(path, target string, data []byte) error {
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	}
+	return nil
+}
+
+// createTemp creates a new file in dir with a short random name (so that
+// a target whose name is as long as the system allows can still be
+// written), registered for RemovePending.
+func createTemp(dir string, perm fs.FileMode) (*os.File, string, error) {
+	for {
+		var b [6]byte
+		rand.Read(b[:])
+		name := filepath.Join(dir, ".vintner-"+hex.EncodeToString(b[:])+".tmp")
+		pending.Lock()
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if err == nil {
+			pending.names[name] = true
+		}
+		pending.Unlock()
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, name, err
+	}
+}
+
+var pending = struct {
+	sync.Mutex
+	names map[string]bool
+}{names: map[string]bool{}}
+
+func forget(name string) {
+	pending.Lock()
+	delete(pending.names, name)
+	pending.Unlock()
+}
+
+// RemovePending removes the temporary files of writes under way: called
+// when the command is interrupted, so that nothing is left behind. Writes
+// cannot start after it.
+func RemovePending() {
+	pending.Lock() // held: no write creates a file after this
+	for name := range pending.names {
+		os.Remove(name)
+	}
 }
 
 // unwrapPath drops the *PathError wrapper, whose temporary name would only

@@ -38,3 +38,84 @@ func TestWriteUnwritableLeavesNothing(t *testing.T) {
 		t.Fatalf("left behind: %v", ents)
 	}
 }
+
+func TestWriteFollowsALinkAndReplacesItsTarget(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.pdf")
+	link := filepath.Join(dir, "link.pdf")
+	os.WriteFile(target, []byte("old"), 0o644)
+	if err := os.Symlink("target.pdf", link); err != nil {
+		t.Skip(err)
+	}
+	if err := Write(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(target); string(got) != "new" {
+		t.Errorf("target holds %q", got)
+	}
+	if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
+		t.Error("the link was replaced by a file")
+	}
+	// A link to a file not there yet creates it.
+	os.Symlink("later.pdf", filepath.Join(dir, "dangling.pdf"))
+	if err := Write(filepath.Join(dir, "dangling.pdf"), []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "later.pdf")); string(got) != "x" {
+		t.Errorf("later.pdf holds %q", got)
+	}
+}
+
+func TestWriteKeepsPermissionsAndRefusesAReadOnlyFile(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes read-only files")
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "private.pdf")
+	os.WriteFile(p, []byte("old"), 0o600)
+	if err := Write(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600 kept", st.Mode().Perm())
+	}
+	ro := filepath.Join(dir, "ro.pdf")
+	os.WriteFile(ro, []byte("keep"), 0o444)
+	err := Write(ro, []byte("new"))
+	if err == nil || err.Error() != "cannot write "+ro+": permission denied" {
+		t.Errorf("a read-only file: %v", err)
+	}
+	if got, _ := os.ReadFile(ro); string(got) != "keep" {
+		t.Errorf("the read-only file holds %q", got)
+	}
+}
+
+func TestWriteKeepsPermissionsAsRootToo(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "private.pdf")
+	os.WriteFile(p, []byte("old"), 0o600)
+	os.Chmod(p, 0o600)
+	if err := Write(p, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600 kept", st.Mode().Perm())
+	}
+}
+
+func TestWriteALongNameAndLeaveNothingOnInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, strings.Repeat("n", 250)+".pdf") // 254 bytes: as long as a name can be
+	if err := Write(p, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	f, tmp, err := createTemp(dir, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	RemovePending()
+	defer pending.Unlock() // RemovePending keeps the lock: the command is ending
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Errorf("the temporary file is still there: %v", err)
+	}
+}
