@@ -56,11 +56,15 @@ With --new, print a fresh code instead: a game set for --players N, or
 			}
 			if fresh {
 				switch {
-				case pad > 0 && cmd.Flags().Changed("players"):
+				case cmd.Flags().Changed("pad") && cmd.Flags().Changed("players"):
 					return usageError{fmt.Errorf("--new takes --players N (a game set) or --pad K (pad pages), not both")}
+				case cmd.Flags().Changed("pad") && (pad < 1 || pad > maxPad):
+					return usageError{fmt.Errorf("--pad takes 1 to %d pages, not %d", maxPad, pad)}
 				case pad > 0:
 					for _, c := range layouts.NewPadCodes(seed, pad) {
-						fmt.Fprintln(out, c)
+						if _, err := fmt.Fprintln(out, c); err != nil {
+							return fmt.Errorf("cannot write the output: %w", err)
+						}
 					}
 					return nil
 				default:

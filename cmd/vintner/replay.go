@@ -50,6 +50,9 @@ stands (Bordeaux records only).`,
 			if err != nil {
 				return err
 			}
+			if len(items) != 1 {
+				return usageError{fmt.Errorf("replay takes one record, and %s holds %d: validate or score take folders", args[0], len(items))}
+			}
 			o := audit.One(cfg, items[0])
 			if o.Err != nil {
 				return o.Err
@@ -58,7 +61,9 @@ stands (Bordeaux records only).`,
 				fmt.Fprint(cmd.ErrOrStderr(), d.Format())
 			}
 			if o.Report.State != nil {
-				fmt.Fprint(cmd.OutOrStdout(), o.Report.State.Text())
+				if _, err := fmt.Fprint(cmd.OutOrStdout(), o.Report.State.Text()); err != nil {
+					return fmt.Errorf("cannot write the output: %w", err)
+				}
 			}
 			if !o.Report.Valid() {
 				return errRejected

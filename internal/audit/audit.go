@@ -176,9 +176,9 @@ func Run(cfg Config, items []Item, emit func(Outcome)) {
 // jobs records are being replayed or waiting to be emitted at any moment:
 // a slow record delays the output, never lets memory grow.
 func run(jobs, n int, work func(i int) Outcome, emit func(Outcome)) {
-	if jobs < 1 {
-		jobs = 1
-	}
+	// No more workers than records: --jobs 1000000 over one record
+	// starts one.
+	jobs = max(1, min(jobs, n))
 	type task struct {
 		i    int
 		done chan<- Outcome

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// fullDisk is an output that cannot be written, as /dev/full.
+type fullDisk struct{}
+
+func (fullDisk) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// Every command that prints exits 2 when its output cannot be written:
+// a lost output is never a success.
+func TestAnUnwritableOutputIsExitTwo(t *testing.T) {
+	for _, args := range [][]string{
+		{"replay", "../../testdata/examples/grand-cru-3p.vin"},
+		{"layout", "--new", "--pad", "3"},
+		{"layout", "--new", "--players", "3"},
+		{"validate", "../../testdata/examples/grand-cru-3p.vin"},
+		{"score", "../../testdata/examples/grand-cru-3p.vin"},
+		{"random", "grand-cru", "--players", "3", "--seed", "1"},
+		{"tables", "grand-cru"},
+	} {
+		var stderr strings.Builder
+		code := Main(args, strings.NewReader(""), fullDisk{}, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), "no space left on device") {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and the write error", strings.Join(args, " "), code, stderr.String())
+		}
+	}
+}
