@@ -107,6 +107,12 @@ type Tables struct {
 	spoiling []cellarCell
 }
 
+// maxTableNumber bounds every number of a table file: no component count
+// or value printed on a component comes near it (the defaults' largest is
+// 25), and an engine that counts, deals or loops by a table's numbers
+// stays small whatever a file says.
+const maxTableNumber = 999
+
 func kindName(k int) string {
 	if k < nVarieties {
 		return varietyNames[k]
@@ -241,8 +247,8 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 			var out []int
 			for _, w := range args {
 				n, err := strconv.Atoi(w.text)
-				if err != nil || n < min {
-					errAt(num, w.col, raw, "%s takes whole numbers of at least %d, not %q", name, min, w.text)
+				if err != nil || n < min || n > maxTableNumber {
+					errAt(num, w.col, raw, "%s takes whole numbers from %d to %d, not %q", name, min, maxTableNumber, w.text)
 					return nil, false
 				}
 				out = append(out, n)

@@ -42,6 +42,10 @@ func TestTablesErrorsAtLine(t *testing.T) {
 		{func(s string) string {
 			return strings.Replace(s, "demand gamay     1 1 2 2 2 3 3 3", "demand gamay     1 1 x 2 2 3 3 3", 1)
 		}, "my.txt:43:22:", "demand takes whole numbers"},
+		// No number is larger than a component could print: an engine
+		// counts, deals and loops by them.
+		{func(s string) string { return strings.Replace(s, "spaces         12 ", "spaces 1000000000 ", 1) }, "my.txt:28:8:",
+			`spaces takes whole numbers from 0 to 999, not "1000000000"`},
 		{func(s string) string { return strings.Replace(s, "# rulebook: 15 green Gamay", "", 1) }, "my.txt:20:", "says where it comes from"},
 		{func(s string) string { return strings.Replace(s, "max-loans       11", "max-loans       12", 1) }, "interest lists 12 values", "interest lists 12 values"},
 		{func(s string) string { return strings.Replace(s, "leaves          5", "seasons         5", 1) }, "my.txt:", "unknown table \"seasons\""},

@@ -168,7 +168,15 @@ func TestBrokenFiles(t *testing.T) {
 	}
 	cases := []struct{ name, old, new, want string }{
 		{"cuvee value", "cuvee N blanc-de-noirs  cube=P value=3", "cuvee N blanc-de-noirs  cube=P value=three",
-			`%d:32: error: value= takes a whole number, not "three"`},
+			`%d:32: error: value= takes a whole number from -999 to 999, not "three"`},
+		// No number is larger than a component could print: an engine
+		// counts by them.
+		{"huge value", "cuvee N blanc-de-noirs  cube=P value=3", "cuvee N blanc-de-noirs  cube=P value=1000",
+			`%d:32: error: value= takes a whole number from -999 to 999, not "1000"`},
+		{"huge effect", "spot winery 1 eco+1 ", "spot winery 1 eco+100000000000 ",
+			`%d:15: error: "eco+100000000000" is not a placement effect: pp+N pp-N eco+N eco-N first partial link=X step=n|n+1 row=top|lower`},
+		{"marketing spot missing", "spot marketing n1  step=n", "# spot marketing n1  step=n",
+			"%d:1: error: the standard side's marketing zone has 1 step=n spot: it has two, n1 and n2, or none"},
 		{"unknown region", `vineyard damery                "Damery"               marne`, `vineyard damery                "Damery"               marnes`,
 			`%d:55: error: marnes is not a region of the tables (marne reims blancs sezanne bar, or vitryats for a Coteaux Vitryats card)`},
 		{"grape letter", "blend T MPC MMC MCC", "blend T MPC MMX MCC",
@@ -208,6 +216,9 @@ func TestBrokenFiles(t *testing.T) {
 			want := "my.txt:" + strings.Replace(c.want, "%d", itoa(n), 1)
 			if c.name == "box count" {
 				want = "my.txt:" + strings.Replace(c.want, "%d", itoa(lineOf("box vineyard-cards")), 1)
+			}
+			if c.name == "marketing spot missing" { // reported after the last line
+				want = "my.txt:" + strings.Replace(c.want, "%d", itoa(strings.Count(strings.TrimRight(def, "\n"), "\n")+2), 1)
 			}
 			if got := diags[0].Error(); got != want {
 				t.Errorf("got  %s\nwant %s", got, want)

@@ -57,6 +57,12 @@ var KnownOptions = []OptionSpec{
 	{"reservation-penalty", []string{"printed", "with-event"}, "A25"},
 }
 
+// maxTableNumber bounds every number of a table file: no component count
+// or value printed on a component comes near it (the defaults' largest is
+// 60), and an engine that counts, deals or loops by a table's numbers
+// stays small whatever a file says.
+const maxTableNumber = 999
+
 func optionSpec(name string) (OptionSpec, bool) {
 	for _, o := range KnownOptions {
 		if o.Name == name {
@@ -142,8 +148,8 @@ func (l *line) intArg(n int, what string) int {
 		return 0
 	}
 	v, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
-	if err != nil {
-		l.errf(i, "%s is a whole number, not %q", what, s)
+	if err != nil || v < -maxTableNumber || v > maxTableNumber {
+		l.errf(i, "%s is a whole number from -%d to %d, not %q", what, maxTableNumber, maxTableNumber, s)
 		return 0
 	}
 	return v
@@ -158,8 +164,8 @@ func (l *line) intList(n int, what string) []int {
 	for k := n; k < len(l.args) && !l.bad; k++ {
 		i := l.args[k]
 		v, err := strconv.Atoi(strings.TrimPrefix(l.toks[i].text, "+"))
-		if err != nil {
-			l.errf(i, "%s are whole numbers, not %q", what, l.toks[i].text)
+		if err != nil || v < -maxTableNumber || v > maxTableNumber {
+			l.errf(i, "%s are whole numbers from -%d to %d, not %q", what, maxTableNumber, maxTableNumber, l.toks[i].text)
 			return nil
 		}
 		out = append(out, v)
@@ -198,8 +204,8 @@ func (l *line) intVal(key string, required bool) int {
 		return 0
 	}
 	v, err := strconv.Atoi(strings.TrimPrefix(s, "+"))
-	if err != nil {
-		l.errf(i, "%s= takes a whole number, not %q", key, s)
+	if err != nil || v < -maxTableNumber || v > maxTableNumber {
+		l.errf(i, "%s= takes a whole number from -%d to %d, not %q", key, maxTableNumber, maxTableNumber, s)
 		return 0
 	}
 	return v
@@ -234,7 +240,7 @@ func effect(w string) (kind string, n int, ok bool) {
 	for _, k := range []string{"pp", "eco"} {
 		if rest, found := strings.CutPrefix(lw, k); found && len(rest) > 1 && (rest[0] == '+' || rest[0] == '-') {
 			v, err := strconv.Atoi(rest)
-			if err == nil {
+			if err == nil && v >= -maxTableNumber && v <= maxTableNumber {
 				return k, v, true
 			}
 		}
@@ -1406,6 +1412,21 @@ func (p *parser) finish() {
 			Severity: validate.Error, Code: validate.CodeSyntax,
 			Message: fmt.Sprintf("the tables have no %s line (a tables file replaces the defaults entirely: start from `vintner tables age-of-champagne`)",
 				strings.Join(missing, ", "))})
+	}
+	// The Marketing Strategy zone, where a side has one, is its two
+	// printed spots n1 and n2 (each with its n+1): records name them so.
+	for _, side := range []string{"standard", "simplified"} {
+		n := 0
+		for _, sp := range t.SpotsOf(side, "marketing") {
+			if sp.Step == "n" {
+				n++
+			}
+		}
+		if n != 0 && n != 2 {
+			p.diags = append(p.diags, validate.Diagnostic{File: p.file, Line: p.last + 1, Col: 1,
+				Severity: validate.Error, Code: validate.CodeSyntax,
+				Message: fmt.Sprintf("the %s side's marketing zone has %d step=n %s: it has two, n1 and n2, or none", side, n, map[bool]string{true: "spot", false: "spots"}[n == 1])})
+		}
 	}
 	for _, o := range KnownOptions {
 		if _, ok := t.Options[o.Name]; !ok {
