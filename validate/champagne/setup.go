@@ -11,6 +11,10 @@ import (
 )
 
 // offersLine reads the active vineyard offers, at setup or at a renewal.
+// maxCardNumber bounds a number a record reads off a card: none prints
+// one near it, and no sum of them can overflow.
+const maxCardNumber = 999
+
 func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	if renewal {
 		for _, c := range s.offers {
@@ -149,8 +153,8 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 	}
 	c.Cuvees = cu
 	pp, err := strconv.Atoi(l.Word(i + 3))
-	if err != nil || pp < 0 {
-		return nil, syntax(i+3, "a market card's prestige is a number, not %q", l.Word(i+3))
+	if err != nil || pp < 0 || pp > maxCardNumber {
+		return nil, syntax(i+3, "a market card's prestige is a number from 0 to %d, not %q", maxCardNumber, l.Word(i+3))
 	}
 	c.PP = pp
 	c.Transport = lower(l.Word(i + 4))
@@ -392,8 +396,8 @@ func (s *state) declaredInheritance(l *validate.Line, from, to int) (*inheritCar
 		}
 		num := func() (int, *ruleError) {
 			n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
-			if err != nil || n < 0 {
-				return 0, syntax(i, "%s takes a number: %s", k, form)
+			if err != nil || n < 0 || n > maxCardNumber {
+				return 0, syntax(i, "%s takes a number from 0 to %d: %s", k, maxCardNumber, form)
 			}
 			return n, nil
 		}

@@ -304,3 +304,30 @@ func actionPlayer(line string) string {
 	}
 	return strings.TrimSuffix(f[0], ":")
 }
+
+// A number no game could reach is refused where it is written, not
+// carried into a sum that overflows (a market card of 2^63−1 prestige
+// once ranked its holder first with a negative total).
+func TestANumberTooLargeIsRefusedWhereWritten(t *testing.T) {
+	for _, tc := range []struct{ file, from, to, want string }{
+		{"age-of-champagne-3p.vin", "market europe E02 TTN 8 truck", "market europe E02 TTN 9223372036854775807 truck",
+			`a market card's prestige is a number from 0 to 999, not "9223372036854775807"`},
+		{"grand-cru-3p.vin", "Ann: loans +1", "Ann: loans +9223372036854775807",
+			"write loans +N to take N loans or loans -N to repay N"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			text := readExample(t, tc.file)
+			if !strings.Contains(text, tc.from+"\n") {
+				t.Fatalf("the example has no line %q", tc.from)
+			}
+			bad := strings.Replace(text, tc.from+"\n", tc.to+"\n", 1)
+			line := strings.Count(bad[:strings.Index(bad, tc.to)], "\n") + 1
+			for _, asPlayed := range []bool{false, true} {
+				rep := check(bad, asPlayed)
+				if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Message != tc.want || rep.Diagnostics[0].Line != line || rep.Result != nil {
+					t.Errorf("as played %v: %v; want %q at line %d and no result", asPlayed, rep.Diagnostics, tc.want, line)
+				}
+			}
+		})
+	}
+}

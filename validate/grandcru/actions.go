@@ -33,8 +33,12 @@ func num(l *validate.Line, i int) (int, bool) {
 		return n, true
 	}
 	n, err := strconv.Atoi(w)
-	return n, err == nil
+	return n, err == nil && -maxRecordNumber <= n && n <= maxRecordNumber
 }
+
+// maxRecordNumber bounds every number a record writes: money, bids and
+// counts stay far below it, and no sum of them can overflow.
+const maxRecordNumber = 999999
 
 // isWord tells whether token i is the keyword kw (written in lower case)
 // in any case, as l.Lower(i) == kw does, without lower-casing a word that

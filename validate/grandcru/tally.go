@@ -72,8 +72,8 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 				tl.Bankrupt = true
 			case "money", "cellar", "loans":
 				n, err := strconv.Atoi(v)
-				if !hasValue || err != nil || n < 0 {
-					return fail(l, start, "%s is a whole number of at least 0: %s=N", k, k)
+				if !hasValue || err != nil || n < 0 || n > maxRecordNumber {
+					return fail(l, start, "%s is a whole number from 0 to %d: %s=N", k, maxRecordNumber, k)
 				}
 				if k == "loans" && n > t.MaxLoans {
 					return fail(l, start, "no vineyard has more than %s", plural(t.MaxLoans, "loan", "loans"))

@@ -184,13 +184,13 @@ func (r *reader) read(e *entry, from int) bool {
 			}
 			cards, grapes, hasGrapes := strings.Cut(v, "/")
 			n, err := strconv.Atoi(cards)
-			if err != nil || n < 0 {
+			if err != nil || n < 0 || n > maxCount {
 				return bad(i, "%s=%s: the Vineyard cards held in %s are a count, then /GRAPES if a tie needs them (%s=2/5)", k, v, reg.Name, reg.Key)
 			}
 			p.Cards[reg.Key] = n
 			if hasGrapes {
 				g, err := strconv.Atoi(grapes)
-				if err != nil || g < 0 {
+				if err != nil || g < 0 || g > maxCount {
 					return bad(i, "%s=%s: the grapes produced in %s are a count (%s=%d/5)", k, v, reg.Name, reg.Key, n)
 				}
 				p.Grapes[reg.Key] = g
@@ -201,8 +201,8 @@ func (r *reader) read(e *entry, from int) bool {
 		switch k {
 		case "pp":
 			n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
-			if err != nil {
-				return bad(i, "pp= is %s's prestige on the score track, a whole number, not %q", who, v)
+			if err != nil || n < -maxPrestige || n > maxPrestige {
+				return bad(i, "pp= is %s's prestige on the score track, a whole number from -%d to %d, not %q", who, maxPrestige, maxPrestige, v)
 			}
 			p.Prestige = n
 		case "eco":
@@ -294,10 +294,17 @@ func (r *reader) read(e *entry, from int) bool {
 	return true
 }
 
+// maxCount and maxPrestige bound a tally's numbers, far above what a
+// game reaches, so that no sum of them can overflow.
+const (
+	maxCount    = 999
+	maxPrestige = 9999
+)
+
 // count reads a count as a number or as a word of letters.
 func (r *reader) count(v string, letter func(rune) bool) (int, bool) {
 	if n, err := strconv.Atoi(v); err == nil {
-		return n, n >= 0
+		return n, n >= 0 && n <= maxCount
 	}
 	n := 0
 	for _, c := range strings.ToUpper(v) {

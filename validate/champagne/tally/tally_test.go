@@ -112,6 +112,10 @@ func TestTallyErrors(t *testing.T) {
 			"t.vin:7:1: error: the Wine Merchant counts as a player: 4 players and the Merchant are more than the game's 4"},
 		{"not a tally line", "score Ann 3\n",
 			"t.vin:3:1: error: a tally line is `tally NAME pp=N … eco=N` (or `merchant …`, `claim NAME N`), not \"score\""},
+		{"huge prestige", "tally Ann pp=9223372036854775807 eco=0\n",
+			"t.vin:3:11: error: pp= is Ann's prestige on the score track, a whole number from -9999 to 9999, not \"9223372036854775807\""},
+		{"huge count", "tally Ann pp=3 eco=0 marne=1000\n",
+			"t.vin:3:22: error: marne=1000: the Vineyard cards held in Vallée de la Marne are a count, then /GRAPES if a tie needs them (marne=2/5)"},
 		{"claim differs", "tally Ann pp=3 eco=0 council=1\ntally Ben pp=2 eco=0 council=2\nclaim Ann 4\n",
 			"t.vin:5:11: error: Ann claimed 4 points, the rules give 3 (Prestige in play 3, Regions 0, Major vineyards 0, Still wines 0, Cuvées 0, Eco report 0, Protection 0)"},
 	}
