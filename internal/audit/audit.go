@@ -9,6 +9,7 @@
 package audit
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -30,6 +31,10 @@ const CodeInternal = "internal"
 // Item is one record to check: a file name ("-" is standard input).
 type Item struct {
 	Name string
+	// Unreadable is why an entry found in a folder cannot be read (a
+	// subfolder without permission, a pipe): reported as that entry's
+	// outcome, and the other records are checked.
+	Unreadable error
 }
 
 // Display is the name diagnostics and output use: "<stdin>" for "-".
@@ -47,8 +52,13 @@ func (it Item) Display() string {
 // run as asked.
 func Expand(paths []string) ([]Item, error) {
 	var items []Item
+	stdin := false
 	for _, p := range paths {
 		if p == "-" {
+			if stdin {
+				return nil, errors.New("- is given twice: standard input holds one record")
+			}
+			stdin = true
 			items = append(items, Item{Name: "-"})
 			continue
 		}
@@ -60,14 +70,36 @@ func Expand(paths []string) ([]Item, error) {
 			items = append(items, Item{Name: p})
 			continue
 		}
-		var found []string
+		var found []Item
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return err
+				if path == p {
+					return err // the folder named: the command is wrong
+				}
+				// A subfolder that cannot be read is reported in its
+				// place; the records beside it are checked.
+				found = append(found, Item{Name: path, Unreadable: fmt.Errorf("cannot read folder %s: %w", path, unwrap(err))})
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
 			}
-			if !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".vin") {
-				found = append(found, path)
+			if d.IsDir() || !strings.EqualFold(filepath.Ext(path), ".vin") {
+				return nil
 			}
+			it := Item{Name: path}
+			switch t := d.Type(); {
+			case t&fs.ModeSymlink != 0:
+				// Followed to a file; a link to a folder is not walked
+				// (no loops), and is no record.
+				if st, err := os.Stat(path); err == nil && st.IsDir() {
+					return nil
+				}
+			case !t.IsRegular():
+				// A pipe or a device would block or never end.
+				it.Unreadable = fmt.Errorf("cannot read %s: not a regular file", path)
+			}
+			found = append(found, it)
 			return nil
 		})
 		if err != nil {
@@ -79,10 +111,8 @@ func Expand(paths []string) ([]Item, error) {
 			// path, an unmounted share), not a quiet success.
 			return nil, fmt.Errorf("no .vin records found in %s", p)
 		}
-		sort.Strings(found)
-		for _, f := range found {
-			items = append(items, Item{Name: f})
-		}
+		sort.Slice(found, func(i, j int) bool { return found[i].Name < found[j].Name })
+		items = append(items, found...)
 	}
 	return items, nil
 }
@@ -212,11 +242,15 @@ func run(jobs, n int, work func(i int) Outcome, emit func(Outcome)) {
 // CodeInternal error on that record.
 func One(cfg Config, it Item) (out Outcome) {
 	out.Item = it
+	if it.Unreadable != nil {
+		out.Err = it.Unreadable
+		return out
+	}
 	lim := cfg.limits()
 	data, tooBig, err := read(cfg, it, lim)
 	defer recycle(data) // Check copies the text it keeps
 	if err != nil {
-		out.Err = fmt.Errorf("cannot read %s: %w", it.Name, unwrap(err))
+		out.Err = fmt.Errorf("cannot read %s: %w", it.Display(), unwrap(err))
 		return out
 	}
 	name := it.Display()
@@ -229,14 +263,7 @@ func One(cfg Config, it Item) (out Outcome) {
 	}
 	opt := cfg.Options
 	if opt.ReadFile == nil && it.Name != "-" {
-		dir := filepath.Dir(it.Name)
-		opt.ReadFile = func(n string) ([]byte, error) {
-			if !filepath.IsAbs(n) {
-				n = filepath.Join(dir, n)
-			}
-			b, err := ReadNamedFile(n, lim)
-			return b, unwrap(err) // the engine's message names the file as the record wrote it
-		}
+		opt.ReadFile = recordFileReader(it.Name, lim)
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -253,6 +280,24 @@ func One(cfg Config, it Item) (out Outcome) {
 		out.Report = validate.Check(cfg.Games, name, data, lim, opt)
 	}
 	return out
+}
+
+// recordFileReader reads the files the record at path names (`rules`,
+// `layout=`), relative to its folder.
+func recordFileReader(path string, lim validate.Limits) func(string) ([]byte, error) {
+	dir := filepath.Dir(path)
+	return func(n string) ([]byte, error) {
+		if !filepath.IsAbs(n) {
+			n = filepath.Join(dir, n)
+		}
+		// A pipe or a device named by a record would block or never
+		// end: only a regular file is read.
+		if st, err := os.Stat(n); err == nil && !st.Mode().IsRegular() {
+			return nil, errors.New("not a regular file")
+		}
+		b, err := ReadNamedFile(n, lim)
+		return b, unwrap(err) // the engine's message names the file as the record wrote it
+	}
 }
 
 // readCap is how much read takes: one byte more than the limit, to tell a

@@ -1,0 +1,91 @@
+//go:build unix
+
+package audit
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Entries of a folder that are no record file are reported in their
+// place, and never block: a pipe named .vin, a link to a folder, an
+// unreadable subfolder; the records beside them are checked.
+func TestAFolderEntryThatIsNoFileIsReportedNotRead(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.vin", good)
+	if err := syscall.Mkfifo(filepath.Join(dir, "p.vin"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	write(t, dir, "sub/c.vin", good)
+	os.Symlink("sub", filepath.Join(dir, "linked.vin")) // a link to a folder, named like a record
+	items, err := Expand([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range items {
+		got = append(got, strings.TrimPrefix(it.Name, dir+"/"))
+	}
+	if strings.Join(got, " ") != "a.vin p.vin sub/c.vin" {
+		t.Fatalf("items %v", got)
+	}
+	done := make(chan Outcome)
+	go func() { done <- One(Config{Games: games}, items[1]) }()
+	select {
+	case o := <-done:
+		if o.Status() != StatusUnreadable || o.Err.Error() != "cannot read "+items[1].Name+": not a regular file" {
+			t.Errorf("the pipe: %s, %v", o.Status(), o.Err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("reading a pipe in a folder blocked")
+	}
+	if os.Geteuid() == 0 {
+		return // root reads every folder
+	}
+	locked := filepath.Join(dir, "sub")
+	os.Chmod(locked, 0)
+	defer os.Chmod(locked, 0o755)
+	items, err = Expand([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := items[len(items)-1]
+	if last.Name != locked || last.Unreadable == nil || !strings.HasPrefix(last.Unreadable.Error(), "cannot read folder "+locked+": ") {
+		t.Errorf("the locked folder: %+v", last)
+	}
+}
+
+func TestStandardInputIsOneRecord(t *testing.T) {
+	if _, err := Expand([]string{"-", "-"}); err == nil || err.Error() != "- is given twice: standard input holds one record" {
+		t.Errorf("- twice: %v", err)
+	}
+}
+
+// A file a record names is read only when it is a regular file: a pipe
+// would block the batch. (One gives the engines this reader.)
+func TestARecordNamesOnlyARegularFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "house.tables"), 0o644); err != nil {
+		t.Skip(err)
+	}
+	p := write(t, dir, "r.vin", good)
+	var gotErr error
+	done := make(chan error)
+	go func() {
+		_, err := recordFileReader(p, Config{}.limits())("house.tables")
+		done <- err
+	}()
+	select {
+	case gotErr = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("reading a pipe a record names blocked")
+	}
+	if gotErr == nil || gotErr.Error() != "not a regular file" {
+		t.Errorf("err = %v", gotErr)
+	}
+}
