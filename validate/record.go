@@ -296,11 +296,16 @@ func (r *Record) Variant(name string) (string, bool) {
 type Limits struct {
 	MaxBytes     int // whole record; 0 means DefaultLimits
 	MaxLineBytes int // one line
+	// MaxLines bounds the lines of a record (0: DefaultLimits'): the
+	// reader keeps about 200 bytes for each, so 4 MB of one-letter lines
+	// would take 500 MB.
+	MaxLines int
 }
 
 // DefaultLimits are generous for hand-written records: a 13-year Bordeaux
-// game for 12 players is under 10 KB, a Grand Cru game under 40 KB.
-var DefaultLimits = Limits{MaxBytes: 4 << 20, MaxLineBytes: 4096}
+// game for 12 players is under 10 KB and 200 lines, a Grand Cru game
+// under 40 KB and 2,000 lines.
+var DefaultLimits = Limits{MaxBytes: 4 << 20, MaxLineBytes: 4096, MaxLines: 100000}
 
 // isHeaderWord tells the shared header words (a switch: every line asks).
 func isHeaderWord(w string) bool {
@@ -347,6 +352,9 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	if lim.MaxBytes == 0 {
 		lim = DefaultLimits
 	}
+	if lim.MaxLines <= 0 {
+		lim.MaxLines = DefaultLimits.MaxLines
+	}
 	lx.rec = Record{File: file, Game: game, Lines: lx.ptrs[:0], lx: lx}
 	lx.lazyState, lx.late, lx.lazyLines = 0, lx.late[:0], lx.lazyLines[:0]
 	if lx.lazyGames == nil {
@@ -367,6 +375,11 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	sawAction := false
 	for len(text) > 0 {
 		num++
+		if num > lim.MaxLines {
+			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeLimit,
+				Message: fmt.Sprintf("the record has more than %d lines, the limit (--max-lines): the rest is not read", lim.MaxLines)})
+			break
+		}
 		var raw string
 		if i := strings.IndexByte(text, '\n'); i >= 0 {
 			raw, text = text[:i], text[i+1:]

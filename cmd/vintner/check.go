@@ -21,6 +21,7 @@ type checkFlags struct {
 	jobs     int
 	maxBytes int
 	maxLine  int
+	maxLines int
 	game     string
 	tally    string
 }
@@ -32,6 +33,7 @@ func (f *checkFlags) register(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&f.jobs, "jobs", 0, "records replayed at once (0: one per core)")
 	cmd.Flags().IntVar(&f.maxBytes, "max-bytes", validate.DefaultLimits.MaxBytes, "refuse a record larger than this many bytes")
 	cmd.Flags().IntVar(&f.maxLine, "max-line", validate.DefaultLimits.MaxLineBytes, "refuse a line longer than this many bytes")
+	cmd.Flags().IntVar(&f.maxLines, "max-lines", validate.DefaultLimits.MaxLines, "refuse a record of more lines than this")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return score.Formats, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -43,15 +45,15 @@ func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
 	default:
 		return audit.Config{}, usageError{fmt.Errorf("unknown --format %q: table | json | markdown", f.format)}
 	}
-	if f.maxBytes <= 0 || f.maxLine <= 0 {
-		return audit.Config{}, usageError{fmt.Errorf("--max-bytes and --max-line must be positive")}
+	if f.maxBytes <= 0 || f.maxLine <= 0 || f.maxLines <= 0 {
+		return audit.Config{}, usageError{fmt.Errorf("--max-bytes, --max-line and --max-lines must be positive")}
 	}
 	if f.jobs < 0 {
 		return audit.Config{}, usageError{fmt.Errorf("--jobs must be 0 (one per core) or more, not %d", f.jobs)}
 	}
 	cfg := audit.Config{
 		Games:  games.All(),
-		Limits: validate.Limits{MaxBytes: f.maxBytes, MaxLineBytes: f.maxLine},
+		Limits: validate.Limits{MaxBytes: f.maxBytes, MaxLineBytes: f.maxLine, MaxLines: f.maxLines},
 		Stdin:  stdin,
 		Jobs:   f.jobs,
 		Options: validate.Options{

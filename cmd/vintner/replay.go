@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/vintner/vintner/internal/audit"
+	"github.com/vintner/vintner/validate"
 )
 
 // replayPDF draws Bordeaux sheets; set by replay_pdf.go so that this file
@@ -39,7 +40,7 @@ stands (Bordeaux records only).`,
 				}
 				return replayPDF(cmd, args[0], at, pdfOut)
 			}
-			f := checkFlags{format: "table", tables: tables, maxBytes: 4 << 20, maxLine: 4096}
+			f := checkFlags{format: "table", tables: tables, maxBytes: validate.DefaultLimits.MaxBytes, maxLine: validate.DefaultLimits.MaxLineBytes, maxLines: validate.DefaultLimits.MaxLines}
 			cfg, err := f.config(cmd.InOrStdin())
 			if err != nil {
 				return err

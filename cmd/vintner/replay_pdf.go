@@ -7,6 +7,7 @@ import (
 	"github.com/vintner/vintner/internal/audit"
 	"github.com/vintner/vintner/pdf"
 	"github.com/vintner/vintner/score"
+	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/bordeaux"
 )
 
@@ -18,7 +19,7 @@ func init() { replayPDF = replaySheetsPDF }
 // command then exits 1 after the diagnostics.
 func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error {
 	paper := pdf.A4
-	f := checkFlags{format: "table", maxBytes: 4 << 20, maxLine: 4096}
+	f := checkFlags{format: "table", maxBytes: validate.DefaultLimits.MaxBytes, maxLine: validate.DefaultLimits.MaxLineBytes, maxLines: validate.DefaultLimits.MaxLines}
 	if fl := cmd.Flags().Lookup("tables"); fl != nil {
 		f.tables = fl.Value.String()
 	}

@@ -152,6 +152,9 @@ func (c Config) limits() validate.Limits {
 	if lim.MaxLineBytes <= 0 {
 		lim.MaxLineBytes = validate.DefaultLimits.MaxLineBytes
 	}
+	if lim.MaxLines <= 0 {
+		lim.MaxLines = validate.DefaultLimits.MaxLines
+	}
 	return lim
 }
 
