@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/vintner/vintner/score"
 )
@@ -118,6 +119,35 @@ func firstClaimOf(claims []*Line, player string) *Line {
 	for _, c := range claims {
 		if c.Player == player {
 			return c
+		}
+	}
+	return nil
+}
+
+// Keyworder is a Game whose lines start with words of its own (round,
+// market…) besides the players' names: those words cannot be names.
+type Keyworder interface {
+	Keywords() []string
+}
+
+// keywordPlayer reports a player named like one of g's keywords, at the
+// name on the players line.
+func keywordPlayer(g Game, rec *Record) *Diagnostic {
+	kw, ok := g.(Keyworder)
+	if !ok {
+		return nil
+	}
+	l := rec.HeaderLine("players")
+	if l == nil {
+		return nil
+	}
+	for i := 1; i < len(l.Tokens); i++ {
+		for _, k := range kw.Keywords() {
+			if strings.EqualFold(l.Tokens[i].Text, k) {
+				d := Errorf(l, i, CodeHeader, "%q cannot be a player name in %s records: its `%s` lines would read as that player's", l.Tokens[i].Text, g.Name(), k)
+				d.Player, d.Game = "", g.Name()
+				return &d
+			}
 		}
 	}
 	return nil

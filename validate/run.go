@@ -38,6 +38,18 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		rep.Diagnostics = append(syntax, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader, Message: err.Error()})
 		return rep
 	}
+	if d := keywordPlayer(g, rec); d != nil {
+		// Every line the name starts was misread: nothing after the
+		// players line is judged, and the reader's errors there are
+		// consequences of the name.
+		for _, e := range syntax {
+			if e.Line < d.Line {
+				rep.Diagnostics = append(rep.Diagnostics, e)
+			}
+		}
+		rep.Diagnostics = append(rep.Diagnostics, *d)
+		return rep
+	}
 	if opt.Tables == nil && rec.Rules != "" {
 		l := rec.HeaderLine("rules")
 		if opt.ReadFile == nil {

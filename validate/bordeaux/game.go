@@ -20,6 +20,10 @@ func New() validate.Game { return Game{} }
 // Name is the header's game name.
 func (Game) Name() string { return "bordeaux" }
 
+// Keywords are the words a Bordeaux line starts with besides a player's
+// name: no player can be called so.
+func (Game) Keywords() []string { return []string{"sheets", "sheet"} }
+
 // Replay checks a record and scores it.
 func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report {
 	if opt.NoState {

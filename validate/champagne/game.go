@@ -19,6 +19,12 @@ func New() validate.Game { return Game{} }
 // Name is the header's game name.
 func (Game) Name() string { return "age-of-champagne" }
 
+// Keywords are the words an AOC table line starts with: no player can be
+// called so.
+func (Game) Keywords() []string {
+	return []string{"round", "deal", "offers", "market", "reveal", "merchant"}
+}
+
 // Replay checks a record line by line and scores the end.
 func (g Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report {
 	rep, s := g.replay(rec, opt)

@@ -331,3 +331,31 @@ func TestANumberTooLargeIsRefusedWhereWritten(t *testing.T) {
 		})
 	}
 }
+
+// A player cannot be named like a word a game's lines start with: every
+// such line would read as his, and the error would surface far from its
+// cause. The players line says so, at the name.
+func TestAPlayerNamedLikeAGameKeywordIsRefusedAtTheName(t *testing.T) {
+	for _, tc := range []struct{ file, name, keyword string }{
+		{"bordeaux-4p.vin", "Sheets", "sheets"},
+		{"grand-cru-3p.vin", "Round", "round"},
+		{"age-of-champagne-3p.vin", "market", "market"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			lines := strings.Split(readExample(t, tc.file), "\n")
+			for i, l := range lines {
+				if f := strings.Fields(l); len(f) > 2 && f[0] == "players" {
+					lines[i] = "players " + f[1] + " " + tc.name + " " + strings.Join(f[3:], " ")
+					rep := check(strings.Join(lines, "\n"), false)
+					want := fmt.Sprintf("%q cannot be a player name in %s records: its `%s` lines would read as that player's", tc.name, rep.Game, tc.keyword)
+					if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Message != want || rep.Diagnostics[0].Line != i+1 ||
+						rep.Diagnostics[0].Col != len("players "+f[1]+" ")+1 || rep.Diagnostics[0].Code != validate.CodeHeader {
+						t.Errorf("%v\nwant one header error %q at %d:%d", rep.Diagnostics, want, i+1, len("players "+f[1]+" ")+1)
+					}
+					return
+				}
+			}
+			t.Fatal("no players line")
+		})
+	}
+}

@@ -24,6 +24,10 @@ func New() validate.Game { return Game{} }
 // Name is the header's game name.
 func (Game) Name() string { return "grand-cru" }
 
+// Keywords are the words a Grand Cru table event starts with: no player
+// can be called so.
+func (Game) Keywords() []string { return []string{"loans", "start", "display", "year", "round"} }
+
 // Tables returns the embedded tables, or checks a replacement line by line.
 func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) {
 	if override == nil {
