@@ -67,7 +67,15 @@ func (d Diagnostic) Format() string {
 	b.WriteString(d.Error())
 	b.WriteByte('\n')
 	if d.Source != "" && d.Line > 0 {
-		src := strings.TrimRight(d.Source, "\r\n")
+		// A control character is shown as "?": printed raw it could move
+		// the cursor or recolour the terminal (one rune for one: the caret
+		// stays under its column).
+		src := strings.Map(func(r rune) rune {
+			if r < 0x20 && r != '\t' || r >= 0x7f && r < 0xa0 {
+				return '?'
+			}
+			return r
+		}, strings.TrimRight(d.Source, "\r\n"))
 		b.WriteString("    ")
 		b.WriteString(src)
 		b.WriteString("\n    ")

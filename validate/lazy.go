@@ -158,6 +158,17 @@ const (
 
 // notUTF8 is the reader's error for a line that is not valid UTF-8.
 func notUTF8(file string, num int, raw string) Diagnostic {
-	return Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeSyntax,
+	// The caret goes under the first byte that is not UTF-8: the source
+	// shown has each bad sequence as one "?", so the column counts it so.
+	col := 1
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRuneInString(raw[i:])
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		i += size
+		col++
+	}
+	return Diagnostic{File: file, Line: num, Col: col, Severity: Error, Code: CodeSyntax,
 		Message: "line is not valid UTF-8", Source: strings.ToValidUTF8(raw, "?")}
 }

@@ -158,6 +158,9 @@ type Record struct {
 	byFirstByte [256]uint8 // Seat's index, see indexPlayers
 	headerLines [len(headerWords)]*Line
 	lx          *lexer // the reader's memory, for Expand
+	// playersRefused: the players line has an error, so the players are
+	// not known and no engine can set the game up.
+	playersRefused bool
 }
 
 // headerWords are the shared header statements a Record keeps the line of
@@ -387,6 +390,13 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 			raw, text = text, ""
 		}
 		raw = strings.TrimSuffix(raw, "\r")
+		if num == 1 && strings.IndexByte(raw, '\r') >= 0 {
+			// Lines ended by a carriage return alone (old Mac files) read
+			// as one line: said as such, not as whatever that line breaks.
+			diags = append(diags, Diagnostic{File: file, Line: 1, Col: utf8.RuneCountInString(raw[:strings.IndexByte(raw, '\r')]) + 1, Severity: Error, Code: CodeSyntax,
+				Message: "the lines end with a carriage return (CR) alone: a record ends its lines with LF or CRLF"})
+			break
+		}
 		if len(raw) > lim.MaxLineBytes {
 			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeLimit,
 				Message: fmt.Sprintf("line is %d bytes, more than the limit of %d (--max-line)", len(raw), lim.MaxLineBytes)})
@@ -580,6 +590,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			}
 			rec.Players = make([]string, 0, len(args)) // the report keeps it: never from a slab
 			for i, t := range args {
+				rec.playersRefused = true // until every name is read
 				switch {
 				case strings.ContainsRune(t.Text, ':'):
 					return bad(i+1, "a player name cannot contain a colon: %q", t.Text)
@@ -587,11 +598,15 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 					return bad(i+1, "a player name cannot be empty")
 				case rec.HasPlayer(t.Text):
 					return bad(i+1, "%s is listed twice among the players", t.Text)
+				case strings.IndexFunc(t.Text, isControl) >= 0:
+					// It would be printed in every table and message.
+					return bad(i+1, "a player name cannot contain a control character (U+%04X)", t.Text[strings.IndexFunc(t.Text, isControl)])
 				case !t.Quoted && isReservedFold(t.Text):
 					return bad(i+1, "%q is a keyword and cannot be a player name; quote it to insist", t.Text)
 				}
 				rec.Players = append(rec.Players, t.Text)
 			}
+			rec.playersRefused = false
 			rec.indexPlayers()
 		case "variant":
 			if len(args) == 0 {
@@ -685,6 +700,12 @@ var plainWordByte = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// isControl tells the characters a record never holds as text: the C0
+// controls but tab, DEL and the C1 controls.
+func isControl(r rune) bool {
+	return r < 0x20 && r != '\t' || r >= 0x7f && r < 0xa0
+}
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -144,8 +144,9 @@ func TestReaderLimits(t *testing.T) {
 	if len(rec.Lines) != 1 || rec.Lines[0].Player != "Ben" {
 		t.Errorf("the lines after a long one are still read: %d lines", len(rec.Lines))
 	}
+	// at the first byte that is not UTF-8 (column 12)
 	_, diags = validate.Parse("r.vin", []byte("game bordeaux\nplayers Ann\xff Ben\n"), validate.Limits{})
-	if len(diags) == 0 || diags[0].Error() != "r.vin:2:1: error: line is not valid UTF-8" {
+	if len(diags) == 0 || diags[0].Error() != "r.vin:2:12: error: line is not valid UTF-8" {
 		t.Errorf("UTF-8: %v", diags)
 	}
 }
@@ -194,13 +195,11 @@ func TestSeatFindsEveryPlayer(t *testing.T) {
 			t.Errorf("Seat(%q) = %d, want -1", name, got)
 		}
 	}
-	// A NUL is the index's own mark: a name that starts with one is compared.
-	nul, diags := validate.Parse("f.vin", []byte("game bordeaux\nplayers Ann \x00x Ab\n"), validate.Limits{})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	if nul.Seat("\x00x") != 1 || nul.Seat("\x00y") != -1 || nul.Seat("Ab") != 2 || nul.Seat("B") != -1 {
-		t.Errorf("Seat with a name that starts with a NUL: %d %d %d %d", nul.Seat("\x00x"), nul.Seat("\x00y"), nul.Seat("Ab"), nul.Seat("B"))
+	// A NUL (the index's own mark) cannot start a name: no control
+	// character can be in one.
+	_, diags = validate.Parse("f.vin", []byte("game bordeaux\nplayers Ann \x00x Ab\n"), validate.Limits{})
+	if len(diags) != 1 || diags[0].Error() != "f.vin:2:13: error: a player name cannot contain a control character (U+0000)" {
+		t.Errorf("a name with a NUL: %v", diags)
 	}
 	byHand := &validate.Record{Players: []string{"Ann", "Ben"}} // no index: every name compared
 	if byHand.Seat("Ben") != 1 || byHand.Seat("Cal") != -1 {
@@ -269,5 +268,25 @@ func TestDidYouMeanSuggestsOnlyNearNames(t *testing.T) {
 		if got := validate.DidYouMean(c.word, names); got != c.want {
 			t.Errorf("DidYouMean(%.20q) = %q, want %q", c.word, got, c.want)
 		}
+	}
+}
+
+// Text a terminal would act on is never printed raw, and a file whose
+// lines end with CR alone is said to be one.
+func TestControlCharactersAndLoneCarriageReturns(t *testing.T) {
+	d := validate.Diagnostic{File: "x.vin", Line: 3, Col: 7, Message: "m", Source: "Ann: \x1b[31m pass"}
+	if got := d.Format(); got != "x.vin:3:7: error: m\n    Ann: ?[31m pass\n          ^\n" {
+		t.Errorf("Format = %q", got)
+	}
+	_, diags := validate.Parse("cr.vin", []byte("game bordeaux\rplayers Ann Ben\r"), validate.Limits{})
+	if len(diags) != 1 || diags[0].Error() != "cr.vin:1:14: error: the lines end with a carriage return (CR) alone: a record ends its lines with LF or CRLF" {
+		t.Errorf("lone CR: %v", diags)
+	}
+	// A players line with an error: the players are not known, so no
+	// engine counts them (no "played by 2 to 5 players, not 1").
+	games := []validate.Game{}
+	rep := validate.Check(games, "p.vin", []byte("game grand-cru\nplayers Ann Ben:x\n"), validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != `p.vin:2:13: error: a player name cannot contain a colon: "Ben:x"` {
+		t.Errorf("a refused players line: %v", rep.Diagnostics)
 	}
 }

@@ -29,7 +29,7 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 	}
 	rec, syntax := lx.parse(file, data, lim, tally)
 	rep := &Report{Game: rec.Game, Players: rec.Players, Meta: rec.Meta}
-	if rec.Game == "" || len(rec.Players) == 0 {
+	if rec.Game == "" || len(rec.Players) == 0 || rec.playersRefused {
 		rep.Diagnostics = syntax
 		return rep
 	}
