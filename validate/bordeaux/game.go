@@ -57,6 +57,10 @@ func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) 
 // TallyKeys are the keys of a scorepad-mode `tally` line.
 var TallyKeys = []string{"paths", "longest", "casks", "rows", "leader"}
 
+// maxTallyRows bounds a tally's trellis rows: the printed sheet has 3, a
+// template of one's own a few more (each row is a scoring category).
+const maxTallyRows = 8
+
 // ScoreTally scores a scorepad-mode record: after `players`, one line per
 // player, `tally NAME paths=9 longest=7 casks=4 rows=5/5/0 leader=4` (rows:
 // the points of each trellis row, 0 when not completed; leader: the number
@@ -151,6 +155,24 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 		}
 		if t.Longest > t.Paths {
 			return fail(l, 2, "%s's longest tour (%d) cannot be longer than the filled paths (%d)", name, t.Longest, t.Paths)
+		}
+		// Every count is written: one left out is a slip, not a 0.
+		for _, k := range TallyKeys {
+			if !seen[k] {
+				return fail(l, len(l.Tokens), "%s's tally lacks %s=: write `tally %s paths=N longest=N casks=N rows=A/B/C leader=N`", name, k, name)
+			}
+		}
+		if seen["leader"] && t.LeaderYears > LastYear {
+			return fail(l, 2, "%s led %d years, and a game has %d", name, t.LeaderYears, LastYear)
+		}
+		// The sheets of a game are alike: each lists the same trellis rows.
+		for _, o := range tallies {
+			if o != nil && len(o.Rows) != len(t.Rows) {
+				return fail(l, 2, "%s's tally lists %d trellis rows and %s's %d: every sheet of a game has the same rows", name, len(t.Rows), o.Name, len(o.Rows))
+			}
+		}
+		if len(t.Rows) > maxTallyRows {
+			return fail(l, 2, "%s's tally lists %d trellis rows: a sheet has at most %d", name, len(t.Rows), maxTallyRows)
 		}
 		tallies[seat] = t
 	}

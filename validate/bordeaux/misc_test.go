@@ -160,10 +160,23 @@ claim Other 20
 	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Line != 2 || !strings.Contains(rep.Diagnostics[0].Message, "cannot be longer") {
 		t.Fatalf("bad: %v", rep.Diagnostics)
 	}
-	missing := "players A B\ntally A paths=3 longest=2\n"
+	missing := "players A B\ntally A paths=3 longest=2 casks=0 rows=0/0/0 leader=0\n"
 	rep = validate.CheckTally([]validate.Game{New()}, "bordeaux", "m.vin", []byte(missing), validate.Limits{}, validate.Options{})
 	if len(rep.Diagnostics) == 0 || !strings.Contains(rep.Diagnostics[0].Message, "B has no tally line") {
 		t.Fatalf("missing: %v", rep.Diagnostics)
+	}
+	for _, c := range []struct{ body, want string }{
+		{"tally A paths=3 longest=2\ntally B paths=3 longest=2 casks=0 rows=0/0/0 leader=0\n",
+			"x.vin:2:26: error: A's tally lacks casks=: write `tally A paths=N longest=N casks=N rows=A/B/C leader=N`"},
+		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=14\n", "x.vin:2:9: error: A led 14 years, and a game has 13"},
+		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=0\ntally B paths=3 longest=2 casks=0 rows=0/0/0/0/0 leader=0\n",
+			"x.vin:3:9: error: B's tally lists 5 trellis rows and A's 3: every sheet of a game has the same rows"},
+		{"tally A paths=3 longest=2 casks=0 rows=1/1/1/1/1/1/1/1/1 leader=0\n", "x.vin:2:9: error: A's tally lists 9 trellis rows: a sheet has at most 8"},
+	} {
+		rep := validate.CheckTally([]validate.Game{New()}, "bordeaux", "x.vin", []byte("players A B\n"+c.body), validate.Limits{}, validate.Options{})
+		if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Error() != c.want {
+			t.Errorf("%q: %v\nwant %s", c.body, rep.Diagnostics, c.want)
+		}
 	}
 }
 
