@@ -319,3 +319,12 @@ func TestLeaderSeatOneDivision(t *testing.T) {
 		}
 	}
 }
+
+// A record of a header alone misses its years after the players line,
+// where they would go.
+func TestAHeaderAloneMissesItsYearsAtTheEnd(t *testing.T) {
+	rep := validate.Check([]validate.Game{New()}, "h.vin", []byte("game bordeaux\nplayers Ann Ben\n"), validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != "h.vin:2:16: error: the record has no years: a game runs from '01 to '13" {
+		t.Errorf("%v", rep.Diagnostics)
+	}
+}

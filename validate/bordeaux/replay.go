@@ -668,6 +668,13 @@ func (r *replayer) end(l *validate.Line) error {
 		}
 		if !r.started {
 			d.Message = "the record has no years: a game runs from '01 to '13"
+			if l == nil {
+				// A header alone: the years go after it.
+				d = validate.ErrorAtEnd(r.rec, validate.CodeMissing, "%s", d.Message)
+				if hl := r.rec.HeaderLine("players"); hl != nil {
+					d.Line, d.Col, d.Source = hl.Num, hl.ColOf(len(hl.Tokens)), hl.Raw
+				}
+			}
 		}
 		return r.fail(d)
 	}

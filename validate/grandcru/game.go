@@ -176,7 +176,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 				}
 			}
 			d := validate.Errorf(l, f.tok, code, "%s", f.msg)
-			d.Hint, d.Where, d.Game = f.hint, s.where(), "grand-cru"
+			d.Hint, d.Where, d.Game = f.hint, s.diagWhere(), "grand-cru"
 			rep.Diagnostics = append(rep.Diagnostics, d)
 			if s.ph == phOver && l.Kind != validate.KindClaim {
 				// An error after the end (a line after the claims): the
@@ -184,7 +184,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 				// error are compared. Check gives no result for a
 				// rejected record.
 				rep.Result = s.result()
-				validate.CompareClaims(rep, claims, s.where())
+				validate.CompareClaims(rep, claims, s.endedIn())
 			}
 			return rep
 		}
@@ -202,7 +202,7 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 		return rep
 	}
 	rep.Result = s.result()
-	validate.CompareClaims(rep, claims, s.where())
+	validate.CompareClaims(rep, claims, s.endedIn())
 	return rep
 }
 

@@ -244,6 +244,19 @@ func (s *state) where() string {
 	return "game over"
 }
 
+// endedIn is where the game ended, for the claims' diagnostics: its last
+// year, as Bordeaux and AOC say it.
+func (s *state) endedIn() string { return fmt.Sprintf("year %d", s.year) }
+
+// diagWhere is where for a diagnostic: once the game is over, where it
+// ended ("game over" is for the state's text).
+func (s *state) diagWhere() string {
+	if s.ph == phOver {
+		return s.endedIn()
+	}
+	return s.where()
+}
+
 // order returns the seats in turn order from the starting player.
 func (s *state) order() []int {
 	out := make([]int, s.n)
