@@ -124,6 +124,35 @@ func firstClaimOf(claims []*Line, player string) *Line {
 	return nil
 }
 
+// Grammarian is a Game that reads the words of a line without the game's
+// state: what is certainly malformed whatever the game's state (a verb
+// the game does not have, an entry's letters), in the words the replay
+// would use. Check asks it about the lines after the replay stopped, so
+// that every syntax error of a record is listed, not only the first.
+type Grammarian interface {
+	Grammar(l *Line) *Diagnostic
+}
+
+// grammarAfter lists the syntax errors of the action and table lines
+// after line stop, which the replay did not reach.
+func grammarAfter(g Game, rec *Record, stop int) Diagnostics {
+	gr, ok := g.(Grammarian)
+	if !ok {
+		return nil
+	}
+	var ds Diagnostics
+	for _, l := range rec.Lines {
+		if l.Num <= stop || l.Kind != KindAction && l.Kind != KindEvent {
+			continue
+		}
+		if d := gr.Grammar(l); d != nil {
+			d.Code, d.Game = CodeSyntax, g.Name()
+			ds = append(ds, *d)
+		}
+	}
+	return ds
+}
+
 // Keyworder is a Game whose lines start with words of its own (round,
 // market…) besides the players' names: those words cannot be names.
 type Keyworder interface {

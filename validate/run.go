@@ -31,6 +31,9 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 	rep := &Report{Game: rec.Game, Players: rec.Players, Meta: rec.Meta}
 	if rec.Game == "" || len(rec.Players) == 0 || rec.playersRefused {
 		rep.Diagnostics = syntax
+		if len(lx.lazyLines) > 0 {
+			rep.Diagnostics = withLazySyntax(syntax, rec)
+		}
 		return rep
 	}
 	g, err := Lookup(games, rec.Game)
@@ -101,6 +104,13 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		out.Diagnostics = kept
 	}
 	out.Diagnostics = append(out.Diagnostics, syntax...)
+	if tally == "" {
+		// The replay stopped at its first error; the lines after it are
+		// still read for their syntax (every syntax error is listed).
+		if stop := firstRejection(out.Diagnostics); stop > 0 {
+			out.Diagnostics = append(out.Diagnostics, grammarAfter(g, rec, stop)...)
+		}
+	}
 	if out.Result != nil && out.Diagnostics.Rejects() {
 		// A rejected record has no result, even when its engine had
 		// scored it before the error (a line after the claims), and even
@@ -124,6 +134,18 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		lx.release()
 	}
 	return out
+}
+
+// firstRejection is the line of the first error that stopped the replay
+// (neither a claim's nor one applied as played), or 0.
+func firstRejection(ds Diagnostics) int {
+	first := 0
+	for _, d := range ds {
+		if (d.Severity == Error || d.Severity == "") && d.Code != CodeClaim && !d.Applied && d.Line > 0 && (first == 0 || d.Line < first) {
+			first = d.Line
+		}
+	}
+	return first
 }
 
 // Truncated reports whether the replay must stop before line l.

@@ -77,12 +77,10 @@ func newValidateCmd(stdin io.Reader) *cobra.Command {
 		Use:   "validate PATH...",
 		Short: "Replay records and report the first illegal action of each",
 		Long: `Replay each record (files, folders of .vin files, or - for standard input)
-with its game's rules engine. Every error of the shared record grammar
-(quotes, characters, header, player names, check and claim lines) is listed;
-replay stops at the first rules error, or at the first action whose own
-words the engine cannot read, reported as FILE:LINE:COL: error: MESSAGE with
-the line and a caret. check and claim lines are compared with the engine's
-state.
+with its game's rules engine. Every syntax error is listed (the lines after
+the replay stopped are read for their words); replay stops at the first
+rules error, reported as FILE:LINE:COL: error: MESSAGE with the line and a
+caret. check and claim lines are compared with the engine's state.
 
 Exit status: 0 all valid, 1 a record rejected or a claim differs,
 2 the command could not run.`,

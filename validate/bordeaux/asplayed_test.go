@@ -174,7 +174,7 @@ func TestAsPlayedOverFixtures(t *testing.T) {
 		wine-already-circled not-enough-casks grape-needs-casks grape-wine-circled grape-must-circle
 		trellis-row-full trellis-no-such-row choice-answers-nothing grape-answers-nothing wrong-leader
 		solo-not-leader prefilled-region prefilled-resource choose-conflict choose-resource-conflict
-		worker-busy-to-the-end`) {
+		worker-busy-to-the-end syntax-after-the-stop`) {
 		applied[f+".vin"] = true
 	}
 	checks := map[string]bool{"check-mismatch.vin": true, "check-circled.vin": true}

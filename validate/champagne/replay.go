@@ -626,7 +626,6 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 			return nil
 		}
 	default:
-		tableVerbs := []string{"round", "reveal", "merchant", "market", "offers", "deal", "check", "claim"}
 		return syntax(0, "unknown line %q: a table line is round, reveal, merchant, market, offers, deal, check or claim; a player's line starts NAME:", l.Word(0)).withHint(l.Verb, tableVerbs)
 	}
 	if w.kind == wDone {

@@ -183,7 +183,7 @@ func formatRegexp(format string) *regexp.Regexp {
 	return regexp.MustCompile(b.String())
 }
 
-// fixtureWants gives the `# want` message of every record below dir.
+// fixtureWants gives the `# want` messages of every record below dir.
 func fixtureWants(t *testing.T, dir string) []string {
 	t.Helper()
 	var wants []string
@@ -196,9 +196,8 @@ func fixtureWants(t *testing.T, dir string) []string {
 			t.Fatal(err)
 		}
 		for _, line := range strings.Split(string(data), "\n") {
-			if j := strings.Index(line, "# want "); j >= 0 {
+			if j := strings.Index(line, "# want "); j >= 0 { // every one: a record lists its syntax errors after the stop
 				wants = append(wants, validate.ParseWant(strings.TrimSpace(line[j+1:])))
-				break
 			}
 		}
 		return nil

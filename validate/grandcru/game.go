@@ -452,6 +452,11 @@ func (s *state) event(l *validate.Line) *fault {
 		}
 		return nil
 	}
+	return unknownEvent(l)
+}
+
+// unknownEvent is the error of a table line the game does not have.
+func unknownEvent(l *validate.Line) *fault {
 	f := bad(0, "%q is not a Grand Cru table event: loans, start, display, year or round (a player's action is written NAME: …)", l.Word(0))
 	f.hint = validate.DidYouMean(l.Verb, []string{"loans", "start", "display", "year", "round", "check", "claim"})
 	return f

@@ -1,0 +1,41 @@
+package champagne
+
+import (
+	"strings"
+
+	"github.com/vintner/vintner/validate"
+)
+
+// tableVerbs are the words a table line starts with (and check, claim).
+var tableVerbs = []string{"round", "reveal", "merchant", "market", "offers", "deal", "check", "claim"}
+
+// Grammar reads a line's words without the game's state
+// (validate.Grammarian): a player's verb the game does not have, a
+// placement without its spot, a table line the game does not have. The
+// messages are the replay's, without what comes next (unknown here).
+func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
+	var e *ruleError
+	switch l.Kind {
+	case validate.KindAction:
+		vb := verbOf(l.Verb)
+		switch {
+		case vb == vNone:
+			e = syntax(0, "%q is not a player's action: %s", l.Word(0), strings.Join(actionVerbs, ", "))
+			e.hint = validate.DidYouMean(l.Verb, actionVerbs)
+		case vb.isZone() && vb != vDraw && len(l.Tokens) != 2: // draw is also the Wine Draw's line
+			e = syntax(0, "a placement names the zone and the spot: %s 2 (vineyard CARD, marketing n1|n2)", l.Verb)
+		}
+	case validate.KindEvent:
+		switch l.Verb {
+		case "round", "reveal", "merchant", "market", "offers", "deal":
+		default:
+			e = syntax(0, "unknown line %q: a table line is round, reveal, merchant, market, offers, deal, check or claim; a player's line starts NAME:", l.Word(0)).withHint(l.Verb, tableVerbs)
+		}
+	}
+	if e == nil {
+		return nil
+	}
+	d := validate.Errorf(l, e.tok, e.code, "%s", e.msg)
+	d.Hint = e.hint
+	return &d
+}
