@@ -273,7 +273,7 @@ func (t *Template) decodeLongWay(code string) (codeInfo, error) {
 	}
 	rest := s[2:]
 	if maxDigits := t.plan().maxDigits; len(rest) < minDigits+1 || len(rest) > maxDigits+1 {
-		return bad(true, "has %d symbols after %c%d; a code has %d (%d for very large seeds): a symbol is missing or extra", len(rest), codeGame, t.Version, minDigits+1, maxDigits+1)
+		return bad(true, "has %d symbols after %c%d; a code has %d to %d (more than %d only for very large seeds): a symbol is missing or extra", len(rest), codeGame, t.Version, minDigits+1, maxDigits+1, minDigits+1)
 	}
 	for i, c := range rest {
 		if symbolValue(c) < 0 {

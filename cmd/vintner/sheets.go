@@ -54,7 +54,12 @@ binary). Without --seed a seed is drawn and printed on stderr.`,
 			}
 			if !cmd.Flags().Changed("seed") {
 				seed = drawSeed()
-				fmt.Fprintf(cmd.ErrOrStderr(), "vintner: seed %d (--seed %d prints these sheets again)\n", seed, seed)
+			}
+			// Said once the sheets are dealt: not before a refusal.
+			seedNote := func() {
+				if !cmd.Flags().Changed("seed") {
+					fmt.Fprintf(cmd.ErrOrStderr(), "vintner: seed %d (--seed %d prints these sheets again)\n", seed, seed)
+				}
 			}
 			var pages []pdf.SheetPage
 			if padSet {
@@ -83,6 +88,7 @@ binary). Without --seed a seed is drawn and printed on stderr.`,
 			if err != nil {
 				return err
 			}
+			seedNote()
 			return writeOutput(cmd, out, b)
 		},
 	}

@@ -55,6 +55,9 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 				if i+2 >= len(l.Tokens) {
 					return fail(l, i+1, "a list does not end with a comma")
 				}
+				if l.Tokens[i+2].Text == "," {
+					return fail(l, i+2, "a list has nothing between two commas")
+				}
 				word += "," + l.Tokens[i+2].Text
 				i += 2
 			}

@@ -38,6 +38,7 @@ func TestScoreTallyErrors(t *testing.T) {
 		{"tally Ann money=1 tiles=gamay cellar=1 loans=12\n", "no vineyard has more than 11 loans"},
 		{"tally Ann money=1 tiles=gamay cellar=1 loans=1 wine=3\n", "unknown tally key"},
 		{"tally Cal money=1 tiles=gamay cellar=1 loans=1\n", "Cal is not a player"},
+		{"tally Ann money=1 tiles=gamay,,syrah cellar=1 loans=1\n", "t.txt:2:31: error: a list has nothing between two commas"},
 		// no number a total could overflow on
 		{"tally Ann money=9223372036854775807 tiles= cellar=0 loans=0\n", "t.txt:2:11: error: money is a whole number from 0 to 999999: money=N"},
 	}
