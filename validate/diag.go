@@ -64,18 +64,10 @@ func (d Diagnostic) Error() string {
 // optional hint.
 func (d Diagnostic) Format() string {
 	var b strings.Builder
-	b.WriteString(d.Error())
+	b.WriteString(printable(d.Error()))
 	b.WriteByte('\n')
 	if d.Source != "" && d.Line > 0 {
-		// A control character is shown as "?": printed raw it could move
-		// the cursor or recolour the terminal (one rune for one: the caret
-		// stays under its column).
-		src := strings.Map(func(r rune) rune {
-			if r < 0x20 && r != '\t' || r >= 0x7f && r < 0xa0 {
-				return '?'
-			}
-			return r
-		}, strings.TrimRight(d.Source, "\r\n"))
+		src := printable(strings.TrimRight(d.Source, "\r\n"))
 		b.WriteString("    ")
 		b.WriteString(src)
 		b.WriteString("\n    ")
@@ -84,13 +76,25 @@ func (d Diagnostic) Format() string {
 	}
 	if d.Hint != "" {
 		b.WriteString("hint: ")
-		b.WriteString(d.Hint)
+		b.WriteString(printable(d.Hint))
 		b.WriteByte('\n')
 	}
 	if d.Applied {
 		b.WriteString("note: applied as written (--as-played); the replay went on\n")
 	}
 	return b.String()
+}
+
+// printable shows a control character as "?": printed raw, a record's
+// text could move the cursor or recolour the terminal. One rune for one,
+// so that a caret stays under its column.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' || r >= 0x7f && r < 0xa0 {
+			return '?'
+		}
+		return r
+	}, s)
 }
 
 // caretPad returns the blanks that put a caret under rune column col,

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/vintner/vintner/score"
 )
@@ -172,7 +171,10 @@ func keywordPlayer(g Game, rec *Record) *Diagnostic {
 	}
 	for i := 1; i < len(l.Tokens); i++ {
 		for _, k := range kw.Keywords() {
-			if strings.EqualFold(l.Tokens[i].Text, k) {
+			// As written: the reader takes a line for a player's when its
+			// first word is his name exactly, so "Year" clashes with no
+			// `year` line.
+			if l.Tokens[i].Text == k {
 				d := Errorf(l, i, CodeHeader, "%q cannot be a player name in %s records: its `%s` lines would read as that player's", l.Tokens[i].Text, g.Name(), k)
 				d.Player, d.Game = "", g.Name()
 				return &d

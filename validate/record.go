@@ -465,7 +465,7 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	if rec.Game == "" && !diags.HasErrors() {
 		diags = append(diags, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader,
 			Message: "a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne"})
-	} else if rec.Game != "" && len(rec.Players) == 0 {
+	} else if rec.Game != "" && len(rec.Players) == 0 && !refusedPlayersLine(diags) {
 		diags = append(diags, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader,
 			Message: "the header has no `players` line"})
 	}
@@ -600,7 +600,8 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 					return bad(i+1, "%s is listed twice among the players", t.Text)
 				case strings.IndexFunc(t.Text, isControl) >= 0:
 					// It would be printed in every table and message.
-					return bad(i+1, "a player name cannot contain a control character (U+%04X)", t.Text[strings.IndexFunc(t.Text, isControl)])
+					r, _ := utf8.DecodeRuneInString(t.Text[strings.IndexFunc(t.Text, isControl):])
+					return bad(i+1, "a player name cannot contain a control character (U+%04X)", r)
 				case !t.Quoted && isReservedFold(t.Text):
 					return bad(i+1, "%q is a keyword and cannot be a player name; quote it to insist", t.Text)
 				}
@@ -700,6 +701,18 @@ var plainWordByte = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// refusedPlayersLine tells whether an error was reported on a `players`
+// line (one not UTF-8, say): the record has one, and saying it has none
+// would be wrong.
+func refusedPlayersLine(diags Diagnostics) bool {
+	for _, d := range diags {
+		if f := strings.Fields(d.Source); len(f) > 0 && f[0] == "players" {
+			return true
+		}
+	}
+	return false
+}
 
 // isControl tells the characters a record never holds as text: the C0
 // controls but tab, DEL and the C1 controls.

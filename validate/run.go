@@ -34,6 +34,14 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		if len(lx.lazyLines) > 0 {
 			rep.Diagnostics = withLazySyntax(syntax, rec)
 		}
+		if rec.playersRefused {
+			rep.Players = nil // not known: the line that lists them is refused
+		}
+		for i := range rep.Diagnostics {
+			if rep.Diagnostics[i].Game == "" {
+				rep.Diagnostics[i].Game = rec.Game
+			}
+		}
 		return rep
 	}
 	g, err := Lookup(games, rec.Game)
@@ -41,7 +49,7 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		rep.Diagnostics = append(syntax, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader, Message: err.Error()})
 		return rep
 	}
-	if d := keywordPlayer(g, rec); d != nil {
+	if d := keywordPlayer(g, rec); d != nil && tally == "" { // a tally has no such lines
 		// Every line the name starts was misread: nothing after the
 		// players line is judged, and the reader's errors there are
 		// consequences of the name.
@@ -107,7 +115,7 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 	if tally == "" {
 		// The replay stopped at its first error; the lines after it are
 		// still read for their syntax (every syntax error is listed).
-		if stop := firstRejection(out.Diagnostics); stop > 0 {
+		if stop := firstRejection(out.Diagnostics, file); stop > 0 {
 			out.Diagnostics = append(out.Diagnostics, grammarAfter(g, rec, stop)...)
 		}
 	}
@@ -136,12 +144,14 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 	return out
 }
 
-// firstRejection is the line of the first error that stopped the replay
-// (neither a claim's nor one applied as played), or 0.
-func firstRejection(ds Diagnostics) int {
+// firstRejection is the line of the first error in the record file that
+// stopped the replay (neither a claim's nor one applied as played), or 0.
+// (An error in a tables file the record names has lines of that file.)
+func firstRejection(ds Diagnostics, file string) int {
 	first := 0
 	for _, d := range ds {
-		if (d.Severity == Error || d.Severity == "") && d.Code != CodeClaim && !d.Applied && d.Line > 0 && (first == 0 || d.Line < first) {
+		if (d.Severity == Error || d.Severity == "") && d.Code != CodeClaim && !d.Applied && d.Line > 0 &&
+			(d.File == "" || d.File == file) && (first == 0 || d.Line < first) {
 			first = d.Line
 		}
 	}

@@ -82,8 +82,8 @@ the replay stopped are read for their words); replay stops at the first
 rules error, reported as FILE:LINE:COL: error: MESSAGE with the line and a
 caret. check and claim lines are compared with the engine's state.
 
-Exit status: 0 all valid, 1 a record rejected or a claim differs,
-2 the command could not run.`,
+Exit status: 0 all valid, 1 a record rejected, a claim differs or a result
+disputed (--as-played), 2 the command could not run.`,
 		Example: `  vintner validate game.vin
   vintner validate season/ --format json > audit.jsonl
   cat game.vin | vintner validate -`,

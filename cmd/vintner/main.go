@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"syscall"
+	"time"
 
 	"github.com/vintner/vintner/internal/atomicfile"
 )
@@ -34,15 +35,19 @@ func main() {
 }
 
 // removeTempFilesOnInterrupt makes an interrupted command (Ctrl-C, a
-// kill) leave no half-written temporary file behind; it exits as the
-// signal would have: 128 + its number.
+// kill) leave no half-written temporary file behind, then ends by the
+// same signal, so that a calling shell sees it (a loop stops on Ctrl-C).
 func removeTempFilesOnInterrupt() {
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	go func() {
 		s := <-signals
 		atomicfile.RemovePending()
-		code := 130
+		signal.Stop(signals) // the signal's own action again
+		if p, err := os.FindProcess(os.Getpid()); err == nil && p.Signal(s) == nil {
+			time.Sleep(time.Second) // the signal ends the process
+		}
+		code := 130 // where a process cannot signal itself: 128 + the signal's number
 		if s == syscall.SIGTERM {
 			code = 143
 		}

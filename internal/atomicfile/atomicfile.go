@@ -18,11 +18,22 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 )
 
 // Write writes data to path atomically.
 func Write(path string, data []byte) (err error) {
+	if st, err := os.Stat(path); err == nil { // through every link, as the kernel resolves it
+		switch {
+		case st.IsDir():
+			return fmt.Errorf("cannot write %s: it is a folder", path)
+		case !st.Mode().IsRegular() || isDevice(path):
+			// /dev/stdout may be a file the shell appends to: written,
+			// not replaced.
+			return writeInPlace(path, path, data)
+		}
+	}
 	target, err := resolve(path)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
@@ -30,12 +41,6 @@ func Write(path string, data []byte) (err error) {
 	perm := fs.FileMode(0o666) // less the umask, which OpenFile applies
 	keep := false
 	if st, err := os.Stat(target); err == nil {
-		switch {
-		case st.IsDir():
-			return fmt.Errorf("cannot write %s: it is a folder", path)
-		case !st.Mode().IsRegular():
-			return writeInPlace(path, target, data)
-		}
 		// The file is replaced, not written: it must be writable all the
 		// same, and it keeps its permissions.
 		f, err := os.OpenFile(target, os.O_WRONLY, 0)
@@ -96,16 +101,33 @@ func resolve(path string) (string, error) {
 			return "", err
 		}
 		if !filepath.IsAbs(link) {
-			link = filepath.Join(filepath.Dir(path), link)
+			// Relative to the folder the link is in, as the kernel reads
+			// it: that folder's own links resolved first ("../x" from a
+			// linked folder is not its textual parent).
+			dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+			if err != nil {
+				return "", err
+			}
+			link = filepath.Join(dir, link)
 		}
 		path = link
 	}
 	return "", errors.New("too many levels of symbolic links")
 }
 
+// isDevice tells a path of the system's device and process folders,
+// which are written, never replaced.
+func isDevice(path string) bool {
+	abs, err := filepath.Abs(path)
+	return err == nil && (strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/"))
+}
+
 // writeInPlace writes to what cannot be replaced: a pipe, a device.
 func writeInPlace(path, target string, data []byte) error {
-	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	// Appended: /dev/stdout opened again is a new description of the
+	// file behind it, at its start; the shell's `>>` wants the end (and
+	// its `>` emptied the file already).
+	f, err := os.OpenFile(target, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}

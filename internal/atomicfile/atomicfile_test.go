@@ -119,3 +119,25 @@ func TestWriteALongNameAndLeaveNothingOnInterrupt(t *testing.T) {
 		t.Errorf("the temporary file is still there: %v", err)
 	}
 }
+
+// A link's relative target is read from the folder the link is in, as the
+// kernel reads it: through a linked folder, "../x" is the real parent's x.
+func TestWriteThroughALinkedFolder(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "real", "sub"), 0o755)
+	if err := os.Symlink(filepath.Join("real", "sub"), filepath.Join(dir, "dl")); err != nil {
+		t.Skip(err)
+	}
+	os.Symlink(filepath.Join("..", "x.pdf"), filepath.Join(dir, "real", "sub", "out.pdf"))
+	os.WriteFile(filepath.Join(dir, "x.pdf"), []byte("keep"), 0o644)
+	os.WriteFile(filepath.Join(dir, "real", "x.pdf"), []byte("old"), 0o644)
+	if err := Write(filepath.Join(dir, "dl", "out.pdf"), []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "real", "x.pdf")); string(got) != "new" {
+		t.Errorf("real/x.pdf holds %q, want the new text", got)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "x.pdf")); string(got) != "keep" {
+		t.Errorf("x.pdf holds %q: the wrong file was written", got)
+	}
+}

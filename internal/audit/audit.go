@@ -91,9 +91,12 @@ func Expand(paths []string) ([]Item, error) {
 			switch t := d.Type(); {
 			case t&fs.ModeSymlink != 0:
 				// Followed to a file; a link to a folder is not walked
-				// (no loops), and is no record.
+				// (no loops), and is no record; a link to a pipe or a
+				// device is no file either.
 				if st, err := os.Stat(path); err == nil && st.IsDir() {
 					return nil
+				} else if err == nil && !st.Mode().IsRegular() {
+					it.Unreadable = fmt.Errorf("cannot read %s: not a regular file", path)
 				}
 			case !t.IsRegular():
 				// A pipe or a device would block or never end.

@@ -23,6 +23,7 @@ func TestAFolderEntryThatIsNoFileIsReportedNotRead(t *testing.T) {
 	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
 	write(t, dir, "sub/c.vin", good)
 	os.Symlink("sub", filepath.Join(dir, "linked.vin")) // a link to a folder, named like a record
+	os.Symlink("p.vin", filepath.Join(dir, "q.vin"))    // a link to the pipe
 	items, err := Expand([]string{dir})
 	if err != nil {
 		t.Fatal(err)
@@ -31,8 +32,11 @@ func TestAFolderEntryThatIsNoFileIsReportedNotRead(t *testing.T) {
 	for _, it := range items {
 		got = append(got, strings.TrimPrefix(it.Name, dir+"/"))
 	}
-	if strings.Join(got, " ") != "a.vin p.vin sub/c.vin" {
+	if strings.Join(got, " ") != "a.vin p.vin q.vin sub/c.vin" {
 		t.Fatalf("items %v", got)
+	}
+	if items[2].Unreadable == nil || items[2].Unreadable.Error() != "cannot read "+items[2].Name+": not a regular file" {
+		t.Errorf("the link to the pipe: %v", items[2].Unreadable)
 	}
 	done := make(chan Outcome)
 	go func() { done <- One(Config{Games: games}, items[1]) }()

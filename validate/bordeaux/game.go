@@ -22,7 +22,7 @@ func (Game) Name() string { return "bordeaux" }
 
 // Keywords are the words a Bordeaux line starts with besides a player's
 // name: no player can be called so.
-func (Game) Keywords() []string { return []string{"sheets", "sheet"} }
+func (Game) Keywords() []string { return []string{"sheets", "sheet", "year"} }
 
 // Replay checks a record and scores it.
 func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report {

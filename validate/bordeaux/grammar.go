@@ -10,17 +10,31 @@ import (
 // the sheet allows (the year's letters, a busy worker) needs the state
 // and is not asked.
 func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
+	if l.Kind == validate.KindEvent {
+		if _, year := yearNumber(l.Word(0)); year || l.Verb == "year" || l.Verb == "sheets" || l.Verb == "sheet" {
+			return nil
+		}
+		return grammarError(l, 0, "unknown line %q: a Bordeaux record has year lines ('01 R C), player lines (Ann: red LL), check and claim", l.Word(0))
+	}
 	if l.Kind != validate.KindAction {
 		return nil
 	}
 	toks := l.Tokens
+	// An empty entry first, as the replay finds it (it splits the line at
+	// its commas before reading an entry).
+	for i, t := range toks {
+		if t.Text == "," && (i == 0 || toks[i-1].Text == ",") || i == len(toks)-1 && t.Text == "," {
+			at := i
+			if t.Text == "," && i == len(toks)-1 && i > 0 && toks[i-1].Text != "," {
+				at = len(toks)
+			}
+			return grammarError(l, at, "an empty entry: entries are separated by single commas")
+		}
+	}
 	for from, si := 0, 0; ; si++ {
 		to := from
 		for to < len(toks) && toks[to].Text != "," {
 			to++
-		}
-		if to == from {
-			return grammarError(l, from, "an empty entry: entries are separated by single commas")
 		}
 		if d := entryGrammar(l, from, to, si); d != nil {
 			return d
