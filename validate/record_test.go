@@ -290,3 +290,16 @@ func TestControlCharactersAndLoneCarriageReturns(t *testing.T) {
 		t.Errorf("a refused players line: %v", rep.Diagnostics)
 	}
 }
+
+// A players line refused for its bytes is one error: the record does have
+// a players line. A C1 control character is named by its code point.
+func TestARefusedPlayersLineIsOneError(t *testing.T) {
+	_, diags := validate.Parse("p.vin", []byte("game bordeaux\nplayers Zo\xc3\xab B\xffn\n"), validate.Limits{})
+	if len(diags) != 1 || diags[0].Error() != "p.vin:2:14: error: line is not valid UTF-8" {
+		t.Errorf("%v", diags)
+	}
+	_, diags = validate.Parse("p.vin", []byte("game bordeaux\nplayers Ann \"B\xc2\x85n\"\n"), validate.Limits{})
+	if len(diags) != 1 || diags[0].Error() != "p.vin:2:13: error: a player name cannot contain a control character (U+0085)" {
+		t.Errorf("%v", diags)
+	}
+}

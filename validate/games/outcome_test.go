@@ -371,3 +371,28 @@ func TestAPlayerNamedLikeAKeywordInAnotherCaseIsAccepted(t *testing.T) {
 		t.Errorf("%v", rep.Diagnostics)
 	}
 }
+
+// An error in the tables file stops the game before its first line: no
+// line of the record is read for its words, wherever a slip stands (the
+// tables file's line numbers are no lines of the record).
+func TestATablesErrorListsNoLineOfTheRecord(t *testing.T) {
+	tb, diags := games.All()[1].Tables(nil, "")
+	if diags.HasErrors() || games.All()[1].Name() != "grand-cru" {
+		t.Fatalf("the default tables: %v", diags)
+	}
+	bad := strings.Replace(string(tb), "cubes  pinot     25", "cubes  pinot     x", 1)
+	text := readExample(t, "grand-cru-3p.vin")
+	lines := strings.Split(text, "\n")
+	for _, at := range []int{7, len(lines) - 3} {
+		withSlip := strings.Join(append(append(append([]string(nil), lines[:at]...), "Ann: frobnicate 1"), lines[at:]...), "\n")
+		rep := validate.Check(games.All(), "x.vin", []byte(withSlip), validate.Limits{}, validate.Options{Tables: []byte(bad), TablesName: "t.txt"})
+		for _, d := range rep.Diagnostics {
+			if d.File != "t.txt" {
+				t.Errorf("slip at line %d: %v", at+1, d)
+			}
+		}
+		if len(rep.Diagnostics) == 0 {
+			t.Errorf("slip at line %d: no error", at+1)
+		}
+	}
+}
