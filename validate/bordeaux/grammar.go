@@ -22,14 +22,17 @@ func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 	toks := l.Tokens
 	// An empty entry first, as the replay finds it (it splits the line at
 	// its commas before reading an entry).
+	from := 0
 	for i, t := range toks {
-		if t.Text == "," && (i == 0 || toks[i-1].Text == ",") || i == len(toks)-1 && t.Text == "," {
-			at := i
-			if t.Text == "," && i == len(toks)-1 && i > 0 && toks[i-1].Text != "," {
-				at = len(toks)
+		if t.Text == "," {
+			if i == from {
+				return grammarError(l, i, "an empty entry: entries are separated by single commas")
 			}
-			return grammarError(l, at, "an empty entry: entries are separated by single commas")
+			from = i + 1
 		}
+	}
+	if from == len(toks) {
+		return grammarError(l, from, "an empty entry: entries are separated by single commas")
 	}
 	for from, si := 0, 0; ; si++ {
 		to := from
