@@ -29,6 +29,10 @@ func Render(w io.Writer, r *Result, format string) error {
 	return fmt.Errorf("unknown format %q: table | json | markdown", format)
 }
 
+// markdownEscaper keeps a player's name text in Markdown: a "|" would
+// split a table cell, and "*", "_" or a backquote would format the name.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`)
+
 // renderTable prints one row per player in rank order with a column per
 // category, then the notes on what decided tied places.
 func renderTable(w io.Writer, r *Result, markdown bool) error {
@@ -63,8 +67,12 @@ func renderTable(w io.Writer, r *Result, markdown bool) error {
 		header = append(header, "Level")
 	}
 	t.Header(header...)
+	cell := func(s string) string { return s }
+	if markdown {
+		cell = markdownEscaper.Replace
+	}
 	for _, p := range r.Players {
-		row := []any{p.RankLabel(), p.Name}
+		row := []any{p.RankLabel(), cell(p.Name)}
 		for _, v := range p.Points {
 			row = append(row, v)
 		}
@@ -96,6 +104,11 @@ func renderTable(w io.Writer, r *Result, markdown bool) error {
 		notes = append(notes, "tie-breaks: "+strings.Join(chain, ", then ")+", then a shared place")
 	} else if len(r.Players) > 1 {
 		notes = append(notes, "tie-breaks: none in the rulebook; tied players share the place")
+	}
+	// The players' notes hold their names: escaped. The result's own
+	// notes are the tool's words, their backquotes meant.
+	for i := range notes {
+		notes[i] = cell(notes[i])
 	}
 	notes = append(notes, r.Notes...)
 	for _, n := range notes {

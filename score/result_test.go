@@ -116,3 +116,23 @@ func TestRenderUnknownFormat(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// A name stays text in Markdown: a "|" would split its cell, "*" or "_"
+// would format it; the tool's own notes keep their backquotes.
+func TestMarkdownEscapesNames(t *testing.T) {
+	r := result(nil,
+		PlayerResult{Name: "Ann|Lee", Seat: 1, Points: []int{1, 1}},
+		PlayerResult{Name: "a*b_c", Seat: 2, Points: []int{1, 1}},
+	)
+	r.Notes = []string{"see `vintner tables`"}
+	var buf bytes.Buffer
+	if err := Render(&buf, r, "markdown"); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{`| Ann\|Lee |`, `| a\*b\_c  |`, `- 1= Ann\|Lee: shares the place with a\*b\_c`, "- see `vintner tables`"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}
