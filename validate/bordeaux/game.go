@@ -74,10 +74,20 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 		return rep
 	}
 	solo := len(rec.Players) == 1
+	// As a replay counts them: the players, and solo for one.
+	if n := len(rec.Players); n > MaxPlayers {
+		d := validate.Errorf(rec.HeaderLine("players"), 1, validate.CodeHeader, "Bordeaux is for 1 to %d players, not %d", MaxPlayers, n)
+		d.Game = "bordeaux"
+		rep.Diagnostics = append(rep.Diagnostics, d)
+		return rep
+	}
 	for _, l := range rec.VariantLine {
 		for i := 1; i < len(l.Tokens); i++ {
 			if !strings.EqualFold(l.Tokens[i].Text, "solo") {
 				return fail(l, i, "a tally knows one variant, solo, not %q", l.Tokens[i].Text)
+			}
+			if !solo {
+				return fail(l, i, "the solo variant is for one player, not %d", len(rec.Players))
 			}
 		}
 	}

@@ -172,6 +172,7 @@ claim Other 20
 		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=0\ntally B paths=3 longest=2 casks=0 rows=0/0/0/0/0 leader=0\n",
 			"x.vin:3:9: error: B's tally lists 5 trellis rows and A's 3: every sheet of a game has the same rows"},
 		{"tally A paths=3 longest=2 casks=0 rows=1/1/1/1/1/1/1/1/1 leader=0\n", "x.vin:2:9: error: A's tally lists 9 trellis rows: a sheet has at most 8"},
+		{"variant solo\ntally A paths=3 longest=2 casks=0 rows=0/0/0 leader=0\ntally B paths=3 longest=2 casks=0 rows=0/0/0 leader=0\n", "x.vin:2:9: error: the solo variant is for one player, not 2"},
 	} {
 		rep := validate.CheckTally([]validate.Game{New()}, "bordeaux", "x.vin", []byte("players A B\n"+c.body), validate.Limits{}, validate.Options{})
 		if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Error() != c.want {
@@ -325,6 +326,14 @@ func TestLeaderSeatOneDivision(t *testing.T) {
 func TestAHeaderAloneMissesItsYearsAtTheEnd(t *testing.T) {
 	rep := validate.Check([]validate.Game{New()}, "h.vin", []byte("game bordeaux\nplayers Ann Ben\n"), validate.Limits{}, validate.Options{})
 	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != "h.vin:2:16: error: the record has no years: a game runs from '01 to '13" {
+		t.Errorf("%v", rep.Diagnostics)
+	}
+}
+
+// A tally counts the players as a replay does.
+func TestATallyOfThirteenIsRefused(t *testing.T) {
+	rep := validate.CheckTally([]validate.Game{New()}, "bordeaux", "x.vin", []byte("players A B C D E F G H I J K L M\n"), validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != "x.vin:1:9: error: Bordeaux is for 1 to 12 players, not 13" {
 		t.Errorf("%v", rep.Diagnostics)
 	}
 }

@@ -25,6 +25,13 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 		rep.Diagnostics = append(rep.Diagnostics, d)
 		return rep
 	}
+	if n := len(rec.Players); n < 2 || n > maxPlayers {
+		// As a replay counts them.
+		d := validate.Errorf(rec.HeaderLine("players"), 1, validate.CodeHeader, "Grand Cru is played by 2 to %d players, not %d", maxPlayers, n)
+		d.Game = "grand-cru"
+		rep.Diagnostics = append(rep.Diagnostics, d)
+		return rep
+	}
 	byName := map[string]*scoregc.Tally{}
 	var claims []*validate.Line
 	for _, l := range rec.Lines {

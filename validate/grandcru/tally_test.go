@@ -58,3 +58,16 @@ func TestScoreTallyErrors(t *testing.T) {
 		t.Fatalf("the bankrupt vineyard ranks last: %+v %v", rep.Result, rep.Diagnostics)
 	}
 }
+
+// A tally counts the players as a replay does: 2 to 5.
+func TestATallyCountsThePlayers(t *testing.T) {
+	for _, c := range []struct{ players, want string }{
+		{"players Ann\n", "t.txt:1:9: error: Grand Cru is played by 2 to 5 players, not 1"},
+		{"players A B C D E F\n", "t.txt:1:9: error: Grand Cru is played by 2 to 5 players, not 6"},
+	} {
+		rep := validate.CheckTally(engines, "grand-cru", "t.txt", []byte(c.players), validate.Limits{}, validate.Options{})
+		if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != c.want {
+			t.Errorf("%q: %v", c.players, rep.Diagnostics)
+		}
+	}
+}

@@ -323,6 +323,10 @@ func (r *reader) cuveeLetter(c rune) bool { _, ok := r.tb.Cuvee(string(c)); retu
 func (r *reader) game() (champagne.GameTally, bool) {
 	gt := champagne.GameTally{Rules: r.tb.ScoreRules()}
 	players := r.rec.HeaderLine("players")
+	if len(r.rec.Players) > r.tb.MaxPlayers { // as a replay counts them
+		r.errf(players, 1, validate.CodeHeader, "Age of Champagne is played by 1 to %d players, not %d", r.tb.MaxPlayers, len(r.rec.Players))
+		return gt, false
+	}
 	for i, name := range r.rec.Players {
 		e, ok := r.bySeat[name]
 		if !ok {
@@ -332,8 +336,12 @@ func (r *reader) game() (champagne.GameTally, bool) {
 		r.entries = append(r.entries, e)
 	}
 	level, hasLevel := r.rec.Variant("merchant")
-	if r.merchant == nil && !hasLevel && r.rec.HasVariant("solo") {
+	switch {
+	case r.merchant == nil && !hasLevel && r.rec.HasVariant("solo"):
 		r.errf(r.rec.VariantLine[0], 1, validate.CodeMissing, "a solo game is scored against the Wine Merchant: add his `merchant pp=… eco=…` line")
+	case r.merchant == nil && !hasLevel && len(r.rec.Players) == 1:
+		// One player is always the solo game (ruling E3).
+		r.errf(players, 1, validate.CodeMissing, "one player plays the solo game, against the Wine Merchant: add his `merchant pp=… eco=…` line")
 	}
 	if seats := len(r.rec.Players); r.merchant != nil && seats+1 > r.tb.MaxPlayers {
 		r.errf(r.merchant.line, 0, validate.CodeRule, "the Wine Merchant counts as a player: %d players and the Merchant are more than the game's %d", seats, r.tb.MaxPlayers)

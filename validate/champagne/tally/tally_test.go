@@ -116,6 +116,10 @@ func TestTallyErrors(t *testing.T) {
 			"t.vin:3:11: error: pp= is Ann's prestige on the score track, a whole number from -9999 to 9999, not \"9223372036854775807\""},
 		{"huge count", "tally Ann pp=3 eco=0 marne=1000\n",
 			"t.vin:3:22: error: marne=1000: the Vineyard cards held in Vallée de la Marne are a count, then /GRAPES if a tie needs them (marne=2/5)"},
+		{"one player without the merchant", "tally Ann pp=3 eco=0\n",
+			"t.vin:2:9: error: one player plays the solo game, against the Wine Merchant: add his `merchant pp=… eco=…` line"},
+		{"five players", "tally A pp=1 eco=0\n",
+			"t.vin:2:9: error: Age of Champagne is played by 1 to 4 players, not 5"},
 		{"claim differs", "tally Ann pp=3 eco=0 council=1\ntally Ben pp=2 eco=0 council=2\nclaim Ann 4\n",
 			"t.vin:5:11: error: Ann claimed 4 points, the rules give 3 (Prestige in play 3, Regions 0, Major vineyards 0, Still wines 0, Cuvées 0, Eco report 0, Protection 0)"},
 	}
@@ -124,6 +128,12 @@ func TestTallyErrors(t *testing.T) {
 			h := head
 			if strings.HasPrefix(c.name, "four") {
 				h = "game age-of-champagne\nplayers A B C D\n"
+			}
+			if c.name == "one player without the merchant" {
+				h = "game age-of-champagne\nplayers Ann\n"
+			}
+			if c.name == "five players" {
+				h = "game age-of-champagne\nplayers A B C D E\n"
 			}
 			if strings.HasPrefix(c.name, "solo") {
 				h = "game age-of-champagne\nplayers Ann Ben\nvariant solo\n"
