@@ -376,7 +376,7 @@ func (r *reader) game() (champagne.GameTally, bool) {
 	}
 	all := append([]*entry(nil), r.entries...)
 	if r.merchant != nil {
-		r.merchant.p.Seat = len(r.entries) + 1
+		r.merchant.p.Seat = 0 // the Wine Merchant has no seat, as in a replay
 		all = append(all, r.merchant)
 		gt.Solo = len(r.entries) == 1
 	}

@@ -73,6 +73,9 @@ func TestSoloMerchant(t *testing.T) {
 	if wm.Rank != 1 || ann.Rank != 2 {
 		t.Errorf("ranks: merchant %d, Ann %d", wm.Rank, ann.Rank)
 	}
+	if wm.Seat != 0 || ann.Seat != 1 {
+		t.Errorf("seats: merchant %d, Ann %d; want 0 (no seat, as in a replay) and 1", wm.Seat, ann.Seat)
+	}
 }
 
 // TestTallyErrors checks each tally mistake is reported at its line and
