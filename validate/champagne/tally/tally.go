@@ -355,7 +355,10 @@ func (r *reader) game() (champagne.GameTally, bool) {
 		}
 		r.diags = append(r.diags, d)
 	}
-	if r.merchant != nil && hasLevel && level != "" {
+	if r.merchant != nil && (!hasLevel || level == "") {
+		level = "easy" // without a level he is Jéroboam, as in a replay (ruling E3)
+	}
+	if r.merchant != nil {
 		m, ok := r.tb.MerchantLevel(level)
 		if !ok {
 			var names []string

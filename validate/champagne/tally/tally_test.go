@@ -217,3 +217,15 @@ func FuzzScoreTally(f *testing.F) {
 		}
 	})
 }
+
+// Without a level the Wine Merchant is Jéroboam (easy), as in a replay
+// (ruling E3): the verdict says so the same way.
+func TestSoloWithoutALevelIsEasy(t *testing.T) {
+	rep := scoreFile(t, "m.vin", []byte("game age-of-champagne\nplayers Ann\ntally Ann pp=1 eco=+1\nmerchant pp=5 eco=+1\n"), validate.Options{})
+	if rep.Result == nil {
+		t.Fatalf("%v", rep.Diagnostics)
+	}
+	if got, want := rep.Result.Player("Ann").Level, "lost to the Wine Merchant (Jeroboam, easy)"; got != want {
+		t.Errorf("level %q, want %q", got, want)
+	}
+}
