@@ -125,6 +125,11 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 				return fail(l, len(l.Tokens), "%s's tally lacks %s=", name, k)
 			}
 		}
+		if tl.Bankrupt && (tl.Money != 0 || tl.Loans != t.MaxLoans) {
+			// Ruling S20: still short at the most loans, the vineyard is
+			// bankrupt and its money gone.
+			return fail(l, 2, "a bankrupt vineyard has no money and %d loans (ruling S20): money=0 loans=%d, not money=%d loans=%d", t.MaxLoans, t.MaxLoans, tl.Money, tl.Loans)
+		}
 		byName[name] = tl
 	}
 	var tallies []scoregc.Tally

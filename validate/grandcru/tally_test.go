@@ -34,10 +34,11 @@ func TestScoreTallyErrors(t *testing.T) {
 		{"tally Ann money=6 tiles=gamay cellar=1\ntally Ben money=1 tiles= cellar=0 loans=0", "Ann's tally lacks loans="},
 		{"tally Ann money=6 tiles=gamay,wine cellar=1 loans=0\ntally Ben money=1 tiles= cellar=0 loans=0", "\"wine\" is not a tile"},
 		{"tally Ann money=x tiles=gamay cellar=1 loans=0", "money is a whole number"},
-		{"tally Ann money=1 tiles=gamay cellar=1 loans=0 bankrupt\n", "t.txt:1:13: error: Ben has no tally line: write `tally Ben money=N"}, // at Ben on the players line
+		{"tally Ann money=0 tiles=gamay cellar=1 loans=11 bankrupt\n", "t.txt:1:13: error: Ben has no tally line: write `tally Ben money=N"}, // at Ben on the players line
 		{"tally Ann money=1 tiles=gamay cellar=1 loans=12\n", "no vineyard has more than 11 loans"},
 		{"tally Ann money=1 tiles=gamay cellar=1 loans=1 wine=3\n", "unknown tally key"},
 		{"tally Cal money=1 tiles=gamay cellar=1 loans=1\n", "Cal is not a player"},
+		{"tally Ann money=40 tiles=gamay cellar=0 loans=3 bankrupt\n", "t.txt:2:11: error: a bankrupt vineyard has no money and 11 loans (ruling S20): money=0 loans=11, not money=40 loans=3"},
 		{"tally Ann money=1 tiles=gamay,,syrah cellar=1 loans=1\n", "t.txt:2:31: error: a list has nothing between two commas"},
 		// no number a total could overflow on
 		{"tally Ann money=9223372036854775807 tiles= cellar=0 loans=0\n", "t.txt:2:11: error: money is a whole number from 0 to 999999: money=N"},
@@ -52,8 +53,8 @@ func TestScoreTallyErrors(t *testing.T) {
 			t.Errorf("%q: got %s, want %s", c.body, got, c.want)
 		}
 	}
-	// A bankrupt vineyard ranks last even with the most Francs.
-	rep := validate.CheckTally(engines, "grand-cru", "t.txt", []byte("players Ann Ben\ntally Ann money=90 tiles= cellar=0 loans=11 bankrupt\ntally Ben money=0 tiles= cellar=0 loans=11\n"), validate.Limits{}, validate.Options{})
+	// A bankrupt vineyard ranks last even with the most points.
+	rep := validate.CheckTally(engines, "grand-cru", "t.txt", []byte("players Ann Ben\ntally Ann money=0 tiles=gamay,syrah,merlot cellar=0 loans=11 bankrupt\ntally Ben money=0 tiles= cellar=0 loans=11\n"), validate.Limits{}, validate.Options{})
 	if !rep.Valid() || rep.Result.Players[1].Name != "Ann" || !rep.Result.Players[1].RanksLast {
 		t.Fatalf("the bankrupt vineyard ranks last: %+v %v", rep.Result, rep.Diagnostics)
 	}
