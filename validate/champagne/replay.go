@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/vintner/vintner/internal/reuse"
+	"github.com/vintner/vintner/score/champagne"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -87,6 +88,9 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	if n > 4 {
 		return nil, fail(1, "Age of Champagne is played by 1 to 4 players, not %d", n)
 	}
+	if i := merchantNamed(rec.Players); i >= 0 {
+		return nil, fail(i+1, "%q is the Wine Merchant's name in the results: a player is called otherwise", rec.Players[i])
+	}
 	s.deals = grownSlices(s.deals, n)
 	s.picks = grownSlices(s.picks, n)
 	s.inheritLines = reuse.Zeroed(s.inheritLines, n)
@@ -106,7 +110,7 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	s.humans = n
 	if s.level != "" {
 		k := r.MerchantLevels[s.level]
-		s.merchant = s.newPlayer(player{name: "Wine Merchant", merchant: true, collabs: r.MerchantCollabs, eco: r.EcoMerchant,
+		s.merchant = s.newPlayer(player{name: champagne.MerchantName, merchant: true, collabs: r.MerchantCollabs, eco: r.EcoMerchant,
 			cellar: [3]int{k, k, k}})
 	}
 	if s.tension && (s.seats() < 2 || s.seats() > 3) {
@@ -183,6 +187,9 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 					l, tok = vl, i
 				}
 			}
+		}
+		if err.variant == "" && err.tok > 0 {
+			tok = err.tok // a player's name
 		}
 		d := validate.Errorf(l, tok, validate.CodeHeader, "%s", err.msg)
 		d.Hint = err.hint
@@ -303,6 +310,18 @@ func (s *state) where() string {
 		return "setup"
 	}
 	return fmt.Sprintf("round %d", s.round)
+}
+
+// merchantNamed is the seat of a player called like the Wine Merchant, who
+// is named so in the results (-1 for none): two rows of one name could not
+// be told apart.
+func merchantNamed(players []string) int {
+	for i, name := range players {
+		if strings.EqualFold(name, champagne.MerchantName) {
+			return i
+		}
+	}
+	return -1
 }
 
 // apply checks one line and plays it.

@@ -437,3 +437,13 @@ func TestLowerUpperAsStrings(t *testing.T) {
 		}
 	}
 }
+
+// A player cannot take the Wine Merchant's name: the results would hold
+// two rows of it. Refused at the name, as a tally refuses it.
+func TestAPlayerCalledTheWineMerchantIsRefused(t *testing.T) {
+	rep := validate.Check(games(), "w.vin", []byte("game age-of-champagne\nplayers Ann \"wine merchant\"\n"), validate.Limits{}, validate.Options{})
+	want := `w.vin:2:13: error: "wine merchant" is the Wine Merchant's name in the results: a player is called otherwise`
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
+		t.Errorf("%v\nwant %s", rep.Diagnostics, want)
+	}
+}

@@ -328,6 +328,12 @@ func (r *reader) game() (champagne.GameTally, bool) {
 		return gt, false
 	}
 	for i, name := range r.rec.Players {
+		if strings.EqualFold(name, champagne.MerchantName) { // two rows of one name, as a replay refuses
+			r.errf(players, i+1, validate.CodeHeader, "%q is the Wine Merchant's name in the results: a player is called otherwise", name)
+			return gt, false
+		}
+	}
+	for i, name := range r.rec.Players {
 		e, ok := r.bySeat[name]
 		if !ok {
 			r.errf(players, i+1, validate.CodeMissing, "the tally has no line for %s: write `tally %s pp=… eco=…`", name, name)

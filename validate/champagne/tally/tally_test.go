@@ -229,3 +229,13 @@ func TestSoloWithoutALevelIsEasy(t *testing.T) {
 		t.Errorf("level %q, want %q", got, want)
 	}
 }
+
+// A player cannot take the Wine Merchant's name: the results would hold
+// two rows of it. A replay refuses it the same way (validate/champagne's test).
+func TestAPlayerCalledTheWineMerchantIsRefused(t *testing.T) {
+	rep := scoreFile(t, "w.vin", []byte("game age-of-champagne\nplayers Ann \"wine merchant\"\ntally Ann pp=1 eco=+1\n"), validate.Options{})
+	want := `w.vin:2:13: error: "wine merchant" is the Wine Merchant's name in the results: a player is called otherwise`
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
+		t.Errorf("%v\nwant %s", rep.Diagnostics, want)
+	}
+}
