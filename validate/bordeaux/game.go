@@ -57,6 +57,19 @@ func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) 
 // TallyKeys are the keys of a scorepad-mode `tally` line.
 var TallyKeys = []string{"paths", "longest", "casks", "rows", "leader"}
 
+// snakeLeaderYears is how many years seat leads among n players by the
+// snake order; a solo player leads as seat 1 of 2.
+func snakeLeaderYears(seat, n int) int {
+	n = max(n, 2)
+	count := 0
+	for y := 1; y <= LastYear; y++ {
+		if LeaderSeat(y, n) == seat {
+			count++
+		}
+	}
+	return count
+}
+
 // maxTallyRows bounds a tally's trellis rows: the printed sheet has 3, a
 // template of one's own a few more (each row is a scoring category).
 const maxTallyRows = 8
@@ -172,8 +185,10 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 				return fail(l, len(l.Tokens), "%s's tally lacks %s=: write `tally %s paths=N longest=N casks=N rows=A/B/C leader=N`", name, k, name)
 			}
 		}
-		if seen["leader"] && t.LeaderYears > LastYear {
-			return fail(l, 2, "%s led %d years, and a game has %d", name, t.LeaderYears, LastYear)
+		if want := snakeLeaderYears(seat, len(rec.Players)); t.LeaderYears != want {
+			// The snake order fixes each seat's years (ruling R1; solo,
+			// those of seat 1 of 2, R2), and the sheet prints them.
+			return fail(l, 2, "%s leads %d years as seat %d of %d (the snake order), not %d", name, want, seat+1, len(rec.Players), t.LeaderYears)
 		}
 		// The sheets of a game are alike: each lists the same trellis rows.
 		for _, o := range tallies {

@@ -138,13 +138,13 @@ func TestSheetLinesAndLayoutFile(t *testing.T) {
 
 func TestScoreTally(t *testing.T) {
 	tally := `players You Other
-tally You paths=9 longest=7 casks=4 rows=5/5/0 leader=4
-tally Other paths=6 longest=5 casks=6 rows=0,0,0 leader=4
+tally You paths=9 longest=7 casks=4 rows=5/5/0 leader=7
+tally Other paths=6 longest=5 casks=6 rows=0,0,0 leader=6
 claim You 26
 claim Other 20
 `
 	rep := validate.CheckTally([]validate.Game{New()}, "bordeaux", "t.vin", []byte(tally), validate.Limits{}, validate.Options{})
-	if len(rep.Diagnostics) != 1 || !strings.Contains(rep.Diagnostics[0].Message, "Other claimed 20 points, the rules give 15") {
+	if len(rep.Diagnostics) != 1 || !strings.Contains(rep.Diagnostics[0].Message, "Other claimed 20 points, the rules give 16") {
 		t.Fatalf("diagnostics: %v", rep.Diagnostics)
 	}
 	if p := rep.Result.Player("You"); p.Total != 26 || p.Rank != 1 {
@@ -160,19 +160,20 @@ claim Other 20
 	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Line != 2 || !strings.Contains(rep.Diagnostics[0].Message, "cannot be longer") {
 		t.Fatalf("bad: %v", rep.Diagnostics)
 	}
-	missing := "players A B\ntally A paths=3 longest=2 casks=0 rows=0/0/0 leader=0\n"
+	missing := "players A B\ntally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\n"
 	rep = validate.CheckTally([]validate.Game{New()}, "bordeaux", "m.vin", []byte(missing), validate.Limits{}, validate.Options{})
 	if len(rep.Diagnostics) == 0 || !strings.Contains(rep.Diagnostics[0].Message, "B has no tally line") {
 		t.Fatalf("missing: %v", rep.Diagnostics)
 	}
 	for _, c := range []struct{ body, want string }{
-		{"tally A paths=3 longest=2\ntally B paths=3 longest=2 casks=0 rows=0/0/0 leader=0\n",
+		{"tally A paths=3 longest=2\ntally B paths=3 longest=2 casks=0 rows=0/0/0 leader=6\n",
 			"x.vin:2:26: error: A's tally lacks casks=: write `tally A paths=N longest=N casks=N rows=A/B/C leader=N`"},
-		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=14\n", "x.vin:2:9: error: A led 14 years, and a game has 13"},
-		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=0\ntally B paths=3 longest=2 casks=0 rows=0/0/0/0/0 leader=0\n",
+		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=14\n", "x.vin:2:9: error: A leads 7 years as seat 1 of 2 (the snake order), not 14"},
+		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\ntally B paths=3 longest=2 casks=0 rows=0/0/0 leader=7\n", "x.vin:3:9: error: B leads 6 years as seat 2 of 2 (the snake order), not 7"},
+		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\ntally B paths=3 longest=2 casks=0 rows=0/0/0/0/0 leader=6\n",
 			"x.vin:3:9: error: B's tally lists 5 trellis rows and A's 3: every sheet of a game has the same rows"},
-		{"tally A paths=3 longest=2 casks=0 rows=1/1/1/1/1/1/1/1/1 leader=0\n", "x.vin:2:9: error: A's tally lists 9 trellis rows: a sheet has at most 8"},
-		{"variant solo\ntally A paths=3 longest=2 casks=0 rows=0/0/0 leader=0\ntally B paths=3 longest=2 casks=0 rows=0/0/0 leader=0\n", "x.vin:2:9: error: the solo variant is for one player, not 2"},
+		{"tally A paths=3 longest=2 casks=0 rows=1/1/1/1/1/1/1/1/1 leader=7\n", "x.vin:2:9: error: A's tally lists 9 trellis rows: a sheet has at most 8"},
+		{"variant solo\ntally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\ntally B paths=3 longest=2 casks=0 rows=0/0/0 leader=6\n", "x.vin:2:9: error: the solo variant is for one player, not 2"},
 	} {
 		rep := validate.CheckTally([]validate.Game{New()}, "bordeaux", "x.vin", []byte("players A B\n"+c.body), validate.Limits{}, validate.Options{})
 		if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Error() != c.want {

@@ -225,7 +225,7 @@ func TestAnUnknownCheckKeyIsASyntaxError(t *testing.T) {
 // every game.
 func TestATallyOfAMisspelledPlayerSuggestsTheName(t *testing.T) {
 	for _, tc := range []struct{ game, text string }{
-		{"bordeaux", "players You Other\ntally You paths=9 longest=7 casks=4 rows=5/5/0 leader=4\ntally Othr paths=6 longest=5 casks=6 rows=0,0,0 leader=4\n"},
+		{"bordeaux", "players You Other\ntally You paths=9 longest=7 casks=4 rows=5/5/0 leader=7\ntally Othr paths=6 longest=5 casks=6 rows=0,0,0 leader=6\n"},
 		{"grand-cru", "players Ann Ben Cal\ntally Ann money=6 tiles=gamay cellar=1 loans=0\ntally Bne money=1 tiles=gamay cellar=0 loans=0\n"},
 		{"age-of-champagne", "players Ann Ben\ntally Ann pp=3 eco=0 reims=2/4\ntally Bne pp=3 eco=1 reims=2\n"},
 	} {
