@@ -33,6 +33,7 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 		return rep
 	}
 	byName := map[string]*scoregc.Tally{}
+	var inBox [nKinds]int
 	var claims []*validate.Line
 	for _, l := range rec.Lines {
 		if l.Kind == validate.KindClaim {
@@ -112,6 +113,16 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 						return rep
 					}
 					tl.Tiles = append(tl.Tiles, kindName(kk))
+					// The box bounds each kind over every vineyard (they
+					// break the "more tiles" tie).
+					inBox[kk]++
+					box := t.Improvements
+					if kk < nVarieties {
+						box = t.VineTiles
+					}
+					if inBox[kk] > box {
+						return fail(l, start, "the box holds %d %s tiles, and the tallies list %d", box, kindName(kk), inBox[kk])
+					}
 				}
 				if len(tl.Tiles) > t.Spaces {
 					return fail(l, start, "a vineyard holds at most %s, not %d", plural(t.Spaces, "tile", "tiles"), len(tl.Tiles))

@@ -38,6 +38,7 @@ func TestScoreTallyErrors(t *testing.T) {
 		{"tally Ann money=1 tiles=gamay cellar=1 loans=12\n", "no vineyard has more than 11 loans"},
 		{"tally Ann money=1 tiles=gamay cellar=1 loans=1 wine=3\n", "unknown tally key"},
 		{"tally Cal money=1 tiles=gamay cellar=1 loans=1\n", "Cal is not a player"},
+		{"tally Ann money=1 tiles=seal,seal cellar=0 loans=2\ntally Ben money=1 tiles=seal,seal cellar=0 loans=2\n", "t.txt:3:19: error: the box holds 3 seal-of-excellence tiles, and the tallies list 4"},
 		{"tally Ann money=40 tiles=gamay cellar=0 loans=3 bankrupt\n", "t.txt:2:11: error: a bankrupt vineyard has no money and 11 loans (ruling S20): money=0 loans=11, not money=40 loans=3"},
 		{"tally Ann money=1 tiles=gamay,,syrah cellar=1 loans=1\n", "t.txt:2:31: error: a list has nothing between two commas"},
 		// no number a total could overflow on
