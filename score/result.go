@@ -113,15 +113,38 @@ func (r *Result) Rank() {
 		}
 	}
 	for i := range r.Players {
+		p := &r.Players[i]
 		var notes []string
-		if i > 0 {
-			notes = append(notes, r.separation(&r.Players[i-1], &r.Players[i], false)...)
+		if i > 0 && r.Players[i-1].Rank != p.Rank {
+			notes = append(notes, r.separation(&r.Players[i-1], p, false)...)
 		}
-		if i+1 < len(r.Players) {
-			notes = append(notes, r.separation(&r.Players[i], &r.Players[i+1], true)...)
+		if p.Shared {
+			notes = append(notes, r.Sharing(p))
 		}
-		r.Players[i].Decided = strings.Join(notes, "; ")
+		if i+1 < len(r.Players) && r.Players[i+1].Rank != p.Rank {
+			notes = append(notes, r.separation(p, &r.Players[i+1], true)...)
+		}
+		p.Decided = strings.Join(notes, "; ")
 	}
+}
+
+// Sharing names everyone p shares the place with, not only a neighbour:
+// "shares the place with Ben and Cal (…)". p is one of r.Players, ranked.
+func (r *Result) Sharing(p *PlayerResult) string {
+	var others []string
+	for j := range r.Players {
+		if o := &r.Players[j]; o != p && o.Rank == p.Rank {
+			others = append(others, o.Name)
+		}
+	}
+	with := strings.Join(others, ", ")
+	if n := len(others); n > 1 {
+		with = strings.Join(others[:n-1], ", ") + " and " + others[n-1]
+	}
+	if len(r.TieBreaks) == 0 {
+		return "shares the place with " + with + " (the rulebook has no tie-breaker)"
+	}
+	return "shares the place with " + with + " (equal on every tie-break)"
 }
 
 // compare orders a before b (negative) when a ranks higher.

@@ -136,3 +136,25 @@ func TestMarkdownEscapesNames(t *testing.T) {
 		}
 	}
 }
+
+// A place shared by three names all three, from each of them.
+func TestASharedPlaceNamesEveryoneInIt(t *testing.T) {
+	tb := []TieBreak{{Key: "loans", Label: "fewer loans", Fewer: true}}
+	r := result(tb,
+		PlayerResult{Name: "Ann", Seat: 1, Points: []int{5, 0}, TieBreak: []int{1}},
+		PlayerResult{Name: "Ben", Seat: 2, Points: []int{5, 0}, TieBreak: []int{1}},
+		PlayerResult{Name: "Cal", Seat: 3, Points: []int{5, 0}, TieBreak: []int{1}},
+		PlayerResult{Name: "Dee", Seat: 4, Points: []int{5, 0}, TieBreak: []int{2}},
+	)
+	want := map[string]string{
+		"Ann": "shares the place with Ben and Cal (equal on every tie-break)",
+		"Ben": "shares the place with Ann and Cal (equal on every tie-break)", // what split the place below is said by its neighbours
+		"Cal": "shares the place with Ann and Ben (equal on every tie-break); ahead of Dee on tie-break 1/1, fewer loans (1 vs 2)",
+		"Dee": "behind Cal on tie-break 1/1, fewer loans (2 vs 1)",
+	}
+	for _, p := range r.Players {
+		if p.Decided != want[p.Name] {
+			t.Errorf("%s: %q\nwant %q", p.Name, p.Decided, want[p.Name])
+		}
+	}
+}

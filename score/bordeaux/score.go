@@ -186,17 +186,11 @@ func rankByTotal(r *score.Result, tallies []Tally, totals, points []int, width i
 		if k > 0 && totals[order[k-1]] == totals[ti] {
 			above := &r.Players[k-1]
 			p.Rank, p.Shared, above.Shared = above.Rank, true, true
-			p.Decided = sharesWith(above.Name)
-			if above.Decided == "" {
-				above.Decided = sharesWith(p.Name)
-			} else {
-				above.Decided += "; " + sharesWith(p.Name)
-			}
 		}
 	}
-}
-
-// sharesWith is what decided a place shared with another player.
-func sharesWith(other string) string {
-	return "shares the place with " + other + " (the rulebook has no tie-breaker)"
+	for k := range r.Players { // a shared place names everyone in it
+		if p := &r.Players[k]; p.Shared {
+			p.Decided = r.Sharing(p)
+		}
+	}
 }
