@@ -55,7 +55,7 @@ binary). Without --seed a seed is drawn and printed on stderr.`,
 			if !cmd.Flags().Changed("seed") {
 				seed = drawSeed()
 			}
-			// Said once the sheets are dealt: not before a refusal.
+			// Said once the sheets are written: not before a refusal.
 			seedNote := func() {
 				if !cmd.Flags().Changed("seed") {
 					fmt.Fprintf(cmd.ErrOrStderr(), "vintner: seed %d (--seed %d prints these sheets again)\n", seed, seed)
@@ -88,8 +88,11 @@ binary). Without --seed a seed is drawn and printed on stderr.`,
 			if err != nil {
 				return err
 			}
+			if err := writeOutput(cmd, out, b); err != nil {
+				return err // no sheets to print again
+			}
 			seedNote()
-			return writeOutput(cmd, out, b)
+			return nil
 		},
 	}
 	cmd.Flags().IntVar(&players, "players", 0, "players in the game set: one sheet each (1–12)")
@@ -110,8 +113,13 @@ func drawSeed() uint64 {
 	if _, err := rand.Read(b[:]); err != nil {
 		return 1
 	}
-	return binary.LittleEndian.Uint64(b[:]) >> 16 // short enough to type
+	// Below 31^8/13 a code has the short form, 8 payload symbols
+	// (docs/layouts.md): 6.5·10^10 seeds, plenty to draw from.
+	return binary.LittleEndian.Uint64(b[:]) % shortSeeds
 }
+
+// shortSeeds is how many seeds give the short code: 31^8/13.
+const shortSeeds = 852891037441 / 13
 
 // writeOutput writes a finished document to path, or to stdout for "-".
 // A file is written atomically: on any error nothing is left behind.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/pdf"
 	"github.com/vintner/vintner/validate/bordeaux"
 )
@@ -232,6 +233,21 @@ func TestLeaderYearsMatchEngine(t *testing.T) {
 			if got := pdf.LeaderYears(n, seat); fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Errorf("%d players, seat %d: sheet circles %v, engine leads %v", n, seat, got, want)
 			}
+		}
+	}
+}
+
+// A seed drawn for sheets gives the short code (8 payload symbols), for
+// any game set: the form people type.
+func TestADrawnSeedGivesTheShortCode(t *testing.T) {
+	for range 1000 {
+		seed := drawSeed()
+		code, err := layouts.NewSetCode(seed, 12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(strings.ReplaceAll(code, "-", "")); n != len("B1")+8+1 {
+			t.Fatalf("seed %d gives %s, %d symbols", seed, code, n)
 		}
 	}
 }
