@@ -47,23 +47,24 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 	if o.Err != nil {
 		return o.Err
 	}
-	st, ok := o.Report.State.(*bordeaux.State)
-	if !ok || st == nil {
-		for _, d := range o.Report.Diagnostics {
-			fmt.Fprint(cmd.ErrOrStderr(), d.Format())
-		}
-		game := "not a Bordeaux record"
-		if o.Report.Game != "" {
-			game = "a " + o.Report.Game + " record"
-		}
-		return fmt.Errorf("--pdf draws Bordeaux sheets; %s is %s", items[0].Display(), game)
+	st, _ := o.Report.State.(*bordeaux.State)
+	var pages []pdf.SheetPage
+	if st != nil {
+		pages = replayPages(st, o.Report.Result)
 	}
-	pages := replayPages(st, o.Report.Result)
 	if len(pages) == 0 {
 		for _, d := range o.Report.Diagnostics {
 			fmt.Fprint(cmd.ErrOrStderr(), d.Format())
 		}
-		return fmt.Errorf("%s: no sheet to draw (the record stops before its sheets are known)", items[0].Display())
+		if g := o.Report.Game; g != "" && g != "bordeaux" {
+			return fmt.Errorf("--pdf draws Bordeaux sheets; %s is a record of %s", items[0].Display(), g)
+		}
+		if o.Report.Diagnostics.HasErrors() {
+			// A rejected record, as plain replay says: exit 1.
+			fmt.Fprintf(cmd.ErrOrStderr(), "vintner: %s: no sheet to draw (the record stops before its sheets are known)\n", items[0].Display())
+			return errRejected
+		}
+		return fmt.Errorf("%s: no sheet to draw (the record names no sheets)", items[0].Display())
 	}
 	b, err := pdf.Sheets(pages, paper)
 	if err != nil {
