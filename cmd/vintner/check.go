@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -62,7 +63,7 @@ func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
 		},
 	}
 	if f.tables != "" {
-		b, err := audit.ReadNamedFile(f.tables, cfg.Limits)
+		b, err := audit.ReadNamedInput(f.tables, stdin, cfg.Limits)
 		if err != nil {
 			return cfg, fmt.Errorf("cannot read --tables %s: %w", f.tables, err)
 		}
@@ -193,6 +194,9 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 	items, err := audit.Expand(args)
 	if err != nil {
 		return err
+	}
+	if f.tables == "-" && slices.ContainsFunc(items, func(it audit.Item) bool { return it.Name == "-" }) {
+		return usageError{fmt.Errorf("standard input is read once: --tables - and a record - cannot both come from it")}
 	}
 	if len(items) == 0 {
 		return fmt.Errorf("no .vin records found in %s", strings.Join(args, " "))

@@ -79,8 +79,8 @@ With --new, print a fresh code instead: a game set for --players N, or
 			// A code may be typed with spaces: "B1 ELJA G2AR P".
 			arg := strings.Join(args, " ")
 			var ls []*layouts.Layout
-			if strings.HasSuffix(strings.ToLower(arg), ".json") {
-				data, err := audit.ReadNamedFile(arg, validate.Limits{})
+			if strings.HasSuffix(strings.ToLower(arg), ".json") || arg == "-" {
+				data, err := audit.ReadNamedInput(arg, cmd.InOrStdin(), validate.Limits{})
 				if err != nil {
 					return fmt.Errorf("cannot read the layout file: %w", err)
 				}

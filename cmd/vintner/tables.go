@@ -29,7 +29,7 @@ file is checked line by line like a record and printed as read.`,
 			}
 			var override []byte
 			if file != "" {
-				override, err = audit.ReadNamedFile(file, validate.Limits{})
+				override, err = audit.ReadNamedInput(file, cmd.InOrStdin(), validate.Limits{})
 				if err != nil {
 					return fmt.Errorf("cannot read --tables %s: %w", file, err)
 				}

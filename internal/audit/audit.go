@@ -327,7 +327,27 @@ func ReadNamedFile(name string, lim validate.Limits) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, readCap(lim)))
+	return readLimited(f, lim, flag)
+}
+
+// ReadNamedInput is ReadNamedFile for a command-line argument, where "-"
+// is standard input.
+func ReadNamedInput(name string, stdin io.Reader, lim validate.Limits) ([]byte, error) {
+	if name != "-" {
+		return ReadNamedFile(name, lim)
+	}
+	if stdin == nil {
+		return nil, errors.New("no standard input")
+	}
+	flag := " (--max-bytes)"
+	if lim.MaxBytes <= 0 {
+		lim.MaxBytes, flag = validate.DefaultLimits.MaxBytes, ""
+	}
+	return readLimited(stdin, lim, flag)
+}
+
+func readLimited(r io.Reader, lim validate.Limits, flag string) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, readCap(lim)))
 	if err != nil {
 		return nil, err
 	}
