@@ -196,6 +196,27 @@ func FromJSON(data []byte) (*Layout, error) {
 	return &l, nil
 }
 
+// SetFromJSON reads the sheets of a game set, as SetJSON writes them (a
+// JSON array of layouts), each checked as FromJSON checks one.
+func SetFromJSON(data []byte) ([]*Layout, error) {
+	var raws []json.RawMessage
+	if err := json.Unmarshal(data, &raws); err != nil {
+		return nil, fmt.Errorf("layout file: %w", err)
+	}
+	if len(raws) == 0 {
+		return nil, fmt.Errorf("layout file: an empty set of sheets")
+	}
+	ls := make([]*Layout, 0, len(raws))
+	for i, raw := range raws {
+		l, err := FromJSON(raw)
+		if err != nil {
+			return nil, fmt.Errorf("sheet %d of %d: %w", i+1, len(raws), err)
+		}
+		ls = append(ls, l)
+	}
+	return ls, nil
+}
+
 // sameAsCode refuses a layout file that names a code but differs from the
 // sheet that code prints: the printed code would lie about the sheet.
 func sameAsCode(l *Layout) error {

@@ -479,3 +479,34 @@ func FuzzParseTemplate(f *testing.F) {
 		}
 	})
 }
+
+// A game set's JSON, as SetJSON writes it, reads back sheet by sheet; a
+// sheet that breaks a rule is named by its place in the set.
+func TestSetFromJSONReadsWhatSetJSONWrites(t *testing.T) {
+	set, err := Set("B1-ELJA-G2AR-P")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := SetJSON(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := SetFromJSON(b)
+	if err != nil || len(back) != len(set) {
+		t.Fatalf("%d sheets, %v", len(back), err)
+	}
+	again, _ := SetJSON(back)
+	if !bytes.Equal(again, b) {
+		t.Error("the set does not round-trip")
+	}
+	if _, err := SetFromJSON([]byte("[]")); err == nil || err.Error() != "layout file: an empty set of sheets" {
+		t.Errorf("empty: %v", err)
+	}
+	// the second sheet claims another set's code
+	first := bytes.Index(b, []byte(`"code": "B1-ELJA-G2AR-P"`)) + 1
+	second := first + bytes.Index(b[first:], []byte(`"code": "B1-ELJA-G2AR-P"`))
+	broken := append(append(append([]byte(nil), b[:second]...), `"code": "B1-48J5-5WLB-W"`...), b[second+len(`"code": "B1-ELJA-G2AR-P"`):]...)
+	if _, err := SetFromJSON(broken); err == nil || !strings.HasPrefix(err.Error(), "sheet 2 of 4: ") {
+		t.Errorf("a broken second sheet: %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -84,12 +85,18 @@ With --new, print a fresh code instead: a game set for --players N, or
 				if err != nil {
 					return fmt.Errorf("cannot read the layout file: %w", err)
 				}
-				l, err := layouts.FromJSON(data)
+				// One sheet, or a game set's array (--format json prints either).
+				if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '[' {
+					ls, err = layouts.SetFromJSON(data)
+				} else {
+					var l *layouts.Layout
+					l, err = layouts.FromJSON(data)
+					ls = []*layouts.Layout{l}
+				}
 				if err != nil {
 					fmt.Fprintf(cmd.ErrOrStderr(), "%s: %v\n", arg, err)
 					return errRejected
 				}
-				ls = []*layouts.Layout{l}
 			} else {
 				var err error
 				ls, _, err = layouts.Decode(arg)
