@@ -407,3 +407,22 @@ func BenchmarkPad100(b *testing.B) {
 		b.SetBytes(int64(len(out)))
 	}
 }
+
+// A solo sheet at the end names the level reached on a line of its own:
+// appended to the levels' line it ran off the page.
+func TestSoloLevelReachedIsReadable(t *testing.T) {
+	needTools(t, "pdftotext")
+	pages := gameSet(t, 5, 1)
+	pages[0].Marks = &Marks{Name: "Ann", Year: 14, Categories: scorebordeaux.Categories,
+		Score: &score.PlayerResult{Name: "Ann", Points: []int{9, 3, 4, 0, 5, 0, 0, 1}, Total: 22, Level: "Apprenti"}}
+	b, err := Sheets(pages, A4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pageText(t, writeTemp(t, "solo.pdf", b), 1)
+	for _, want := range []string{"Level reached: Apprenti", "35+ Maître"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the solo sheet lacks %q", want)
+		}
+	}
+}

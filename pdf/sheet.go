@@ -525,11 +525,14 @@ func drawScoreBox(p pen, pg *SheetPage, x, y, w float64) {
 	}
 	p.font(false, 6.5)
 	p.text(darkGrey)
-	solo := "Solo: longest tour and most casks need 7+; no leader point. Levels: " + soloLevels()
+	p.write(x, top+19.5, "Solo: longest tour and most casks need 7+; no leader point. Levels: "+soloLevels())
 	if pg.Marks != nil && pg.Marks.Score != nil && pg.Marks.Score.Level != "" {
-		solo += " · reached: " + pg.Marks.Score.Level
+		// On a line of its own, in the players' ink: the line above
+		// fills the width.
+		p.text(ink)
+		p.font(true, 8)
+		p.write(x, top+23.5, "Level reached: "+pg.Marks.Score.Level)
 	}
-	p.write(x, top+19.5, solo)
 	p.text(black)
 }
 
