@@ -128,9 +128,11 @@ Scorepad mode scores end-state counts instead of a whole record:
 				if f.game == "" {
 					return usageError{fmt.Errorf("--tally needs --game bordeaux | grand-cru | age-of-champagne")}
 				}
-				if _, err := games.Lookup(f.game); err != nil {
+				g, err := games.Lookup(f.game)
+				if err != nil {
 					return usageError{err}
 				}
+				f.game = g.Name() // as written in records: "Bordeaux" is bordeaux
 				args = []string{f.tally}
 			}
 			return runCheck(cmd, args, &f, true)

@@ -2,6 +2,8 @@
 package games
 
 import (
+	"strings"
+
 	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/bordeaux"
 	"github.com/vintner/vintner/validate/champagne"
@@ -23,4 +25,7 @@ func Names() []string {
 }
 
 // Lookup finds a game by its name (bordeaux, grand-cru, age-of-champagne).
-func Lookup(name string) (validate.Game, error) { return validate.Lookup(All(), name) }
+func Lookup(name string) (validate.Game, error) {
+	// In any case, as a record's `game` line is read.
+	return validate.Lookup(All(), strings.ToLower(name))
+}
