@@ -77,6 +77,12 @@ With --new, print a fresh code instead: a game set for --players N, or
 					return err
 				}
 			}
+			// A flag of --new with a code would be ignored: said instead.
+			for _, name := range []string{"players", "pad", "seed"} {
+				if cmd.Flags().Changed(name) {
+					return usageError{fmt.Errorf("--%s goes with --new: a code already fixes its sheets", name)}
+				}
+			}
 			// A code may be typed with spaces: "B1 ELJA G2AR P".
 			arg := strings.Join(args, " ")
 			var ls []*layouts.Layout

@@ -34,6 +34,12 @@ stands (Bordeaux records only).`,
 			if at < 0 {
 				return usageError{fmt.Errorf("--at takes a line number")}
 			}
+			if cmd.Flags().Changed("paper") && pdfOut == "" {
+				return usageError{fmt.Errorf("--paper goes with --pdf FILE")}
+			}
+			if cmd.Flags().Changed("pdf") && pdfOut == "" {
+				return usageError{fmt.Errorf("--pdf takes a file name (- for standard output)")}
+			}
 			if pdfOut != "" {
 				if replayPDF == nil {
 					return fmt.Errorf("--pdf is not available in this build")
