@@ -90,7 +90,7 @@ func (d Diagnostic) Format() string {
 // so that a caret stays under its column.
 func printable(s string) string {
 	return strings.Map(func(r rune) rune {
-		if r < 0x20 && r != '\t' || r >= 0x7f && r < 0xa0 {
+		if isControl(r) {
 			return '?'
 		}
 		return r

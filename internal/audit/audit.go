@@ -318,16 +318,12 @@ func readCap(lim validate.Limits) int64 {
 // A file over it is an error naming the limit (and the flag that sets it,
 // for a command that has --max-bytes).
 func ReadNamedFile(name string, lim validate.Limits) ([]byte, error) {
-	flag := " (--max-bytes)"
-	if lim.MaxBytes <= 0 {
-		lim.MaxBytes, flag = validate.DefaultLimits.MaxBytes, ""
-	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return readLimited(f, lim, flag)
+	return readLimited(f, lim)
 }
 
 // ReadNamedInput is ReadNamedFile for a command-line argument, where "-"
@@ -339,14 +335,17 @@ func ReadNamedInput(name string, stdin io.Reader, lim validate.Limits) ([]byte, 
 	if stdin == nil {
 		return nil, errors.New("no standard input")
 	}
+	return readLimited(stdin, lim)
+}
+
+// readLimited reads r up to lim.MaxBytes; over it is an error naming the
+// limit, and --max-bytes when the command set it (no limit given: the
+// default, for a command without the flag).
+func readLimited(r io.Reader, lim validate.Limits) ([]byte, error) {
 	flag := " (--max-bytes)"
 	if lim.MaxBytes <= 0 {
 		lim.MaxBytes, flag = validate.DefaultLimits.MaxBytes, ""
 	}
-	return readLimited(stdin, lim, flag)
-}
-
-func readLimited(r io.Reader, lim validate.Limits, flag string) ([]byte, error) {
 	b, err := io.ReadAll(io.LimitReader(r, readCap(lim)))
 	if err != nil {
 		return nil, err
