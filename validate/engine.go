@@ -132,8 +132,8 @@ type Grammarian interface {
 	Grammar(l *Line) *Diagnostic
 }
 
-// grammarAfter lists the syntax errors of the action and table lines
-// after line stop, which the replay did not reach.
+// grammarAfter lists the syntax errors of the action, check and table
+// lines after line stop, which the replay did not reach.
 func grammarAfter(g Game, rec *Record, stop int) Diagnostics {
 	gr, ok := g.(Grammarian)
 	if !ok {
@@ -141,7 +141,7 @@ func grammarAfter(g Game, rec *Record, stop int) Diagnostics {
 	}
 	var ds Diagnostics
 	for _, l := range rec.Lines {
-		if l.Num <= stop || l.Kind != KindAction && l.Kind != KindEvent {
+		if l.Num <= stop || l.Kind != KindAction && l.Kind != KindEvent && l.Kind != KindCheck {
 			continue
 		}
 		if d := gr.Grammar(l); d != nil {

@@ -1,7 +1,10 @@
 // Package wanttest checks records whose expected diagnostics are written
-// inside them, as x/tools' analysistest does: a line ending in
+// inside them, as x/tools' analysistest does: the first line ending in
 // `# want "MESSAGE"` must be where the record's first error is, with exactly
-// that message. A record with no `# want` must be valid.
+// that message; every later one must be an error the report lists at its
+// line (a syntax error after the replay stopped, a claim that differs),
+// and the report must list no other error. A record with no `# want` must
+// be valid.
 package wanttest
 
 import (
@@ -42,11 +45,17 @@ func File(t *testing.T, games []validate.Game, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every `# want` of the record: the first is where the replay stops;
+	// those after it are syntax errors, listed though the replay stopped.
+	wants := map[int]string{}
 	wantNum, want := 0, ""
 	for i, line := range strings.Split(string(data), "\n") {
 		if j := strings.Index(line, "# want "); j >= 0 {
-			wantNum, want = i+1, validate.ParseWant(strings.TrimSpace(line[j+1:]))
-			break
+			w := validate.ParseWant(strings.TrimSpace(line[j+1:]))
+			wants[i+1] = w
+			if wantNum == 0 {
+				wantNum, want = i+1, w
+			}
 		}
 	}
 	// Files a fixture names (`rules FILE`, layout files) are read beside it.
@@ -80,5 +89,25 @@ func File(t *testing.T, games []validate.Game, file string) {
 		t.Errorf("%s:%d: want error %q, the record was accepted", file, wantNum, want)
 	case first.Line != wantNum || first.Message != want:
 		t.Errorf("%s:%d: want error %q\n got %s", file, wantNum, want, first.Error())
+	}
+	// Each later want is an error of the report, at its line, and each
+	// error of the record's lines after the first has its want.
+	found := map[int]bool{}
+	for _, d := range rep.Diagnostics {
+		if d.Severity == validate.Warning || d.File != file || d.Line == 0 || first == nil || d.Line == first.Line {
+			continue
+		}
+		w, ok := wants[d.Line]
+		switch {
+		case !ok:
+			t.Errorf("%s: unexpected error after the first, with no want: %s", file, d.Error())
+		case d.Message == w:
+			found[d.Line] = true
+		}
+	}
+	for n, w := range wants {
+		if n != wantNum && !found[n] {
+			t.Errorf("%s:%d: want error %q after the first; the report has none with that message there", file, n, w)
+		}
 	}
 }

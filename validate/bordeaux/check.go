@@ -21,9 +21,7 @@ func (r *replayer) check(l *validate.Line) error {
 		kv := &pairs[i]
 		same, known := r.sameAsSheet(p, kv.Key, kv.Value)
 		if !known {
-			d := validate.Errorf(l, kv.Tok, validate.CodeSyntax, "unknown check key %q: %s", kv.Key, strings.Join(CheckKeys, ", "))
-			d.Hint = validate.DidYouMean(kv.Key, CheckKeys)
-			return r.fail(d)
+			return r.fail(*unknownCheckKey(l, kv))
 		}
 		if same {
 			continue
@@ -39,6 +37,14 @@ func (r *replayer) check(l *validate.Line) error {
 		r.markApplied()
 	}
 	return nil
+}
+
+// unknownCheckKey is the error for a key no check line has: the
+// replay's, and the grammar's after the replay stopped.
+func unknownCheckKey(l *validate.Line, kv *validate.Pair) *validate.Diagnostic {
+	d := validate.Errorf(l, kv.Tok, validate.CodeSyntax, "unknown check key %q: %s", kv.Key, strings.Join(CheckKeys, ", "))
+	d.Hint = validate.DidYouMean(kv.Key, CheckKeys)
+	return &d
 }
 
 // sameAsSheet tells whether a check's value for key is what p's sheet

@@ -1,12 +1,14 @@
 package bordeaux
 
 import (
+	"slices"
+
 	"github.com/vintner/vintner/validate"
 )
 
 // Grammar reads a player's line without the game's state
 // (validate.Grammarian): its entries, each a worker (or choose) and its
-// letters, and the choices' form. The messages are the replay's; what
+// letters, and the choices' form; a check line's keys. The messages are the replay's; what
 // the sheet allows (the year's letters, a busy worker) needs the state
 // and is not asked.
 func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
@@ -15,6 +17,17 @@ func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 			return nil
 		}
 		return grammarError(l, 0, "unknown line %q: a Bordeaux record has year lines ('01 R C), player lines (Ann: red LL), check and claim", l.Word(0))
+	}
+	if l.Kind == validate.KindCheck {
+		pairs := l.Pairs()
+		for i := range pairs {
+			if !slices.Contains(CheckKeys, pairs[i].Key) {
+				d := unknownCheckKey(l, &pairs[i])
+				d.Game = "bordeaux"
+				return d
+			}
+		}
+		return nil
 	}
 	if l.Kind != validate.KindAction {
 		return nil

@@ -11,7 +11,8 @@ var tableVerbs = []string{"round", "reveal", "merchant", "market", "offers", "de
 
 // Grammar reads a line's words without the game's state
 // (validate.Grammarian): a player's verb the game does not have, a
-// placement without its spot, a table line the game does not have. The
+// placement without its spot, a table line the game does not have, a
+// check line's keys and lists of cubes. The
 // messages are the replay's, without what comes next (unknown here).
 func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 	var e *ruleError
@@ -25,9 +26,15 @@ func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 		case vb.isZone() && vb != vDraw && len(l.Tokens) != 2: // draw is also the Wine Draw's line
 			e = syntax(0, "a placement names the zone and the spot: %s 2 (vineyard CARD, marketing n1|n2)", l.Verb)
 		}
+	case validate.KindCheck:
+		e = checkGrammar(l)
 	case validate.KindEvent:
 		switch l.Verb {
-		case "round", "reveal", "merchant", "market", "offers", "deal":
+		case "merchant":
+			if isWord(l.Word(1), "check") {
+				e = merchantCheckGrammar(l)
+			}
+		case "round", "reveal", "market", "offers", "deal":
 		default:
 			e = syntax(0, "unknown line %q: a table line is round, reveal, merchant, market, offers, deal, check or claim; a player's line starts NAME:", l.Word(0)).withHint(l.Verb, tableVerbs)
 		}

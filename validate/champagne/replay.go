@@ -1096,11 +1096,7 @@ func (s *state) check(l *validate.Line) *ruleError {
 		}
 		q, known := s.checkQuantity(who, p, pr.Key)
 		if !known {
-			e := syntax(pr.Tok, "unknown check key %q: %s", pr.Key, strings.Join(checkKeys, ", ")).withHint(pr.Key, checkKeys)
-			if k, ok := checkKeyFor[pr.Key]; ok {
-				e.hint = "did you mean " + k + "?"
-			}
-			return e
+			return unknownCheckKey(pr)
 		}
 		var got, want string
 		switch {
@@ -1109,9 +1105,7 @@ func (s *state) check(l *validate.Line) *ruleError {
 		case q.cubes != nil:
 			n0, n1, n2, ok := cubeCountsOf(pr.Value, q.letters)
 			if !ok {
-				e := syntax(pr.Tok, "%s", notLetter(pr.Value, q.letters))
-				e.hint = fmt.Sprintf("%s= lists its cubes by letter (%s=%s), or - for none", pr.Key, pr.Key, q.letters)
-				return e
+				return notCubes(pr, q.letters)
 			}
 			got, want = cubes(*q.cubes, q.letters), cubes([3]int{n0, n1, n2}, q.letters)
 		}
@@ -1120,6 +1114,48 @@ func (s *state) check(l *validate.Line) *ruleError {
 		}
 		if got != want {
 			return &ruleError{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s has %s=%s, not %s", p.name, pr.Key, got, want)}
+		}
+	}
+	return nil
+}
+
+// unknownCheckKey is the error for a key no player's check line has.
+func unknownCheckKey(pr *validate.Pair) *ruleError {
+	e := syntax(pr.Tok, "unknown check key %q: %s", pr.Key, strings.Join(checkKeys, ", ")).withHint(pr.Key, checkKeys)
+	if k, ok := checkKeyFor[pr.Key]; ok {
+		e.hint = "did you mean " + k + "?"
+	}
+	return e
+}
+
+// notCubes is the error for a list of cubes with a letter that is not one
+// of letters.
+func notCubes(pr *validate.Pair, letters string) *ruleError {
+	e := syntax(pr.Tok, "%s", notLetter(pr.Value, letters))
+	e.hint = fmt.Sprintf("%s= lists its cubes by letter (%s=%s), or - for none", pr.Key, pr.Key, letters)
+	return e
+}
+
+// checkGrammar reads a player's check line without the state: its keys,
+// and its lists of cubes (Game.Grammar).
+func checkGrammar(l *validate.Line) *ruleError {
+	pairs := l.Pairs()
+	for i := range pairs {
+		pr := &pairs[i]
+		letters := ""
+		switch pr.Key {
+		case "pp", "eco", "press", "modules", "vineyards", "council", "tokens":
+		case "still":
+			letters = grapeLetters
+		case "cellar", "oeno", "grid":
+			letters = cuveeLetters
+		default:
+			return unknownCheckKey(pr)
+		}
+		if letters != "" {
+			if _, _, _, ok := cubeCountsOf(pr.Value, letters); !ok {
+				return notCubes(pr, letters)
+			}
 		}
 	}
 	return nil
@@ -1297,7 +1333,7 @@ var (
 func (s *state) merchantCheck(l *validate.Line) *ruleError {
 	m := s.merchant
 	if len(l.Tokens) < 3 {
-		return syntax(1, "merchant check KEY=VALUE …: pp, eco, cellar, oeno, grid")
+		return merchantCheckForm(1)
 	}
 	for i := 2; i < len(l.Tokens); i++ {
 		// The key lower-cased (no allocation when it is already); the
@@ -1305,7 +1341,7 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 		k, v, ok := strings.Cut(l.Word(i), "=")
 		k = lower(k)
 		if !ok {
-			return syntax(i, "merchant check KEY=VALUE …: pp, eco, cellar, oeno, grid")
+			return merchantCheckForm(i)
 		}
 		var got, want string
 		num := 0
@@ -1317,9 +1353,7 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 		case "cellar", "oeno", "grid":
 			c, ok := cubeCounts(v, cuveeLetters)
 			if !ok {
-				e := syntax(i, "%s", notLetter(strings.ToLower(v), cuveeLetters))
-				e.hint = fmt.Sprintf("%s= lists the Wine Merchant's cuvées by letter (%s=TNB), or - for none", k, k)
-				return e
+				return merchantNotCubes(i, k, v)
 			}
 			src := m.grid
 			switch k {
@@ -1333,11 +1367,7 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 			}
 			got, want = cubes(src, cuveeLetters), cubes(c, cuveeLetters)
 		default:
-			e := syntax(i, "unknown check key %q for the Wine Merchant: %s", k, strings.Join(merchantCheckKeys, ", ")).withHint(k, merchantCheckKeys)
-			if k, ok := checkKeyFor[k]; ok && slices.Contains(merchantCheckKeys, k) {
-				e.hint = "did you mean " + k + "?"
-			}
-			return e
+			return merchantUnknownKey(i, k)
 		}
 		if want == "" {
 			// A number: compared without formatting it (no upper-case
@@ -1349,6 +1379,51 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 		}
 		if got != want {
 			return &ruleError{tok: i, code: validate.CodeCheck, msg: fmt.Sprintf("the Wine Merchant has %s=%s, not %s", k, got, want)}
+		}
+	}
+	return nil
+}
+
+// merchantCheckForm, merchantNotCubes and merchantUnknownKey are the
+// syntax errors of the Wine Merchant's check line: the replay's, and the
+// grammar's after the replay stopped (merchantCheckGrammar).
+func merchantCheckForm(tok int) *ruleError {
+	return syntax(tok, "merchant check KEY=VALUE …: pp, eco, cellar, oeno, grid")
+}
+
+func merchantNotCubes(tok int, key, v string) *ruleError {
+	e := syntax(tok, "%s", notLetter(strings.ToLower(v), cuveeLetters))
+	e.hint = fmt.Sprintf("%s= lists the Wine Merchant's cuvées by letter (%s=TNB), or - for none", key, key)
+	return e
+}
+
+func merchantUnknownKey(tok int, key string) *ruleError {
+	e := syntax(tok, "unknown check key %q for the Wine Merchant: %s", key, strings.Join(merchantCheckKeys, ", ")).withHint(key, merchantCheckKeys)
+	if k, ok := checkKeyFor[key]; ok && slices.Contains(merchantCheckKeys, k) {
+		e.hint = "did you mean " + k + "?"
+	}
+	return e
+}
+
+// merchantCheckGrammar reads `merchant check …` without the state: the
+// form of its pairs, its keys and its lists of cuvées (Game.Grammar).
+func merchantCheckGrammar(l *validate.Line) *ruleError {
+	if len(l.Tokens) < 3 {
+		return merchantCheckForm(1)
+	}
+	for i := 2; i < len(l.Tokens); i++ {
+		k, v, ok := strings.Cut(l.Word(i), "=")
+		k = lower(k)
+		switch {
+		case !ok:
+			return merchantCheckForm(i)
+		case k == "pp" || k == "eco":
+		case k == "cellar" || k == "oeno" || k == "grid":
+			if _, ok := cubeCounts(v, cuveeLetters); !ok {
+				return merchantNotCubes(i, k, v)
+			}
+		default:
+			return merchantUnknownKey(i, k)
 		}
 	}
 	return nil

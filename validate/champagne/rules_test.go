@@ -487,3 +487,24 @@ func TestGeneratedByPrintsTheGameAgain(t *testing.T) {
 		}
 	}
 }
+
+// The grammar read after the replay stops knows the check keys the replay
+// knows, and reads their lists of cubes as the replay does.
+func TestCheckGrammarKnowsTheReplaysKeys(t *testing.T) {
+	s := started(t, setup2)
+	for _, key := range append(checkKeys, "bogus", "prestige") {
+		_, known := s.checkQuantity(0, s.players[0], key)
+		rec, diags := validate.Parse("t.vin", []byte("game age-of-champagne\nplayers Ann Ben\ncheck Ann "+key+"=-\n"), validate.Limits{})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		e := checkGrammar(rec.Lines[0])
+		if (e == nil) != known {
+			t.Errorf("%s: the replay knows it %v, the grammar's error is %v", key, known, e)
+		}
+	}
+	rec, _ := validate.Parse("t.vin", []byte("game age-of-champagne\nplayers Ann Ben\ncheck Ann grid=TNX\n"), validate.Limits{})
+	if e := checkGrammar(rec.Lines[0]); e == nil || e.msg != `"X" is not a cuvée: the cuvées are T (Tradition Brut), N (Blanc de noirs) and B (Blanc de blancs)` {
+		t.Errorf("grid=TNX: %v", e)
+	}
+}

@@ -874,10 +874,7 @@ func (s *state) checkValue(p *player, key string) (string, *fault) {
 		if w, ok := strings.CutPrefix(key, pre); ok {
 			v, ok := parseVariety(w)
 			if !ok {
-				f := bad(0, "unknown variety %q in check key %s", w, key)
-				f.hint = validate.DidYouMean(strings.ToLower(w), varietyNames[:])
-				f.code = validate.CodeSyntax // a key no check has, as in the other games
-				return "", f
+				return "", checkKeyFault(key, s.t.barrels(), s.n)
 			}
 			switch pre {
 			case "price.":
@@ -889,19 +886,59 @@ func (s *state) checkValue(p *player, key string) (string, *fault) {
 			}
 		}
 	}
-	f := bad(0, "unknown check key %q: %s", key, checkKeys)
-	f.hint = validate.DidYouMean(key, s.checkKeyNames())
-	f.code = validate.CodeSyntax // a key no check has, as in the other games
-	return "", f
+	return "", checkKeyFault(key, s.t.barrels(), s.n)
 }
 
-// checkKeyNames spells out every check key of this game, for a hint.
-func (s *state) checkKeyNames() []string {
+// checkKeyFault is the error for a key that no check line of a game
+// with that many barrels and columns has, or nil. A bound below 0 is any
+// number: Grammar reads a line without the game's state, and then names
+// only the keys no game has.
+func checkKeyFault(key string, barrels, columns int) *fault {
+	switch key {
+	case "money", "prestige", "loans", "cellar", "vineyard", "tiles", "bids", "year", "round", "start":
+		return nil
+	}
+	if b, ok := strings.CutPrefix(key, "barrel"); ok {
+		if n, err := strconv.Atoi(b); err == nil && n >= 1 && (barrels < 0 || n <= barrels) {
+			return nil
+		}
+	}
+	if c, ok := strings.CutPrefix(key, "bid."); ok {
+		if n, err := strconv.Atoi(c); err == nil && n >= 1 && (columns < 0 || n <= columns) {
+			return nil
+		}
+	}
+	for _, pre := range []string{"price.", "stock.", "festival."} {
+		if w, ok := strings.CutPrefix(key, pre); ok {
+			if _, ok := parseVariety(w); ok {
+				return nil
+			}
+			f := bad(0, "unknown variety %q in check key %s", w, key)
+			f.hint = validate.DidYouMean(strings.ToLower(w), varietyNames[:])
+			f.code = validate.CodeSyntax // a key no check has, as in the other games
+			return f
+		}
+	}
+	if barrels < 0 {
+		barrels = embeddedTables().barrels()
+	}
+	if columns < 0 {
+		columns = maxPlayers
+	}
+	f := bad(0, "unknown check key %q: %s", key, checkKeys)
+	f.hint = validate.DidYouMean(key, checkKeyNames(barrels, columns))
+	f.code = validate.CodeSyntax // a key no check has, as in the other games
+	return f
+}
+
+// checkKeyNames spells out every check key of a game with that many
+// barrels and columns, for a hint.
+func checkKeyNames(barrels, columns int) []string {
 	keys := []string{"money", "prestige", "loans", "cellar", "vineyard", "tiles", "bids", "year", "round", "start"}
-	for b := 1; b <= s.t.barrels(); b++ {
+	for b := 1; b <= barrels; b++ {
 		keys = append(keys, "barrel"+strconv.Itoa(b))
 	}
-	for c := 1; c <= s.n; c++ {
+	for c := 1; c <= columns; c++ {
 		keys = append(keys, "bid."+strconv.Itoa(c))
 	}
 	for _, v := range varietyNames {

@@ -12,8 +12,8 @@ var playerVerbs = []string{"auction", "bid", "take", "buy", "demand", "harvest",
 	"seal", "assemblage", "hands", "bulk", "vintage", "rich", "aging", "advertising"}
 
 // Grammar reads a line's words without the game's state
-// (validate.Grammarian): a player's verb no phase of the game has, or a
-// table line the game does not have.
+// (validate.Grammarian): a player's verb no phase of the game has, a
+// table line the game does not have, or a check key no game has.
 func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 	var f *fault
 	switch l.Kind {
@@ -33,6 +33,13 @@ func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 			}
 			f = bad(0, "%q is not a Grand Cru action: auction, bid, take, buy, demand, harvest, sell, an improvement or pass; at the festival a space's name, demand or cash; in the loans step loans", l.Word(0))
 			f.hint = validate.DidYouMean(l.Verb, playerVerbs)
+		}
+	case validate.KindCheck:
+		for _, pr := range l.Pairs() {
+			if f = checkKeyFault(pr.Key, -1, -1); f != nil {
+				f.tok = pr.Tok
+				break
+			}
 		}
 	case validate.KindEvent:
 		switch l.Verb {

@@ -27,3 +27,40 @@ func TestHints(t *testing.T) {
 		}
 	}
 }
+
+// A check key's shape is read without the game's state after the replay
+// stopped: any barrel and column number is then a key, since the tables
+// and the players decide how many there are; the replay holds them to
+// the game's (3 barrels, 2 columns here).
+func TestCheckKeyFaultWithAndWithoutTheGamesBounds(t *testing.T) {
+	for _, c := range []struct {
+		key                   string
+		inGame, withoutBounds string // the fault's message, "" for none
+	}{
+		{"money", "", ""},
+		{"festival.Syrah", "", ""},
+		{"barrel3", "", ""},
+		{"barrel4", `unknown check key "barrel4": ` + checkKeys, ""},
+		{"bid.2", "", ""},
+		{"bid.3", `unknown check key "bid.3": ` + checkKeys, ""},
+		{"bid.0", `unknown check key "bid.0": ` + checkKeys, `unknown check key "bid.0": ` + checkKeys},
+		{"stock.shiraz", `unknown variety "shiraz" in check key stock.shiraz`, `unknown variety "shiraz" in check key stock.shiraz`},
+		{"monye", `unknown check key "monye": ` + checkKeys, `unknown check key "monye": ` + checkKeys},
+	} {
+		for _, b := range []struct {
+			barrels, columns int
+			want             string
+		}{{3, 2, c.inGame}, {-1, -1, c.withoutBounds}} {
+			got := ""
+			if f := checkKeyFault(c.key, b.barrels, b.columns); f != nil {
+				got = f.msg
+				if f.code != validate.CodeSyntax {
+					t.Errorf("%s: code %s, want syntax", c.key, f.code)
+				}
+			}
+			if got != b.want {
+				t.Errorf("checkKeyFault(%q, %d, %d) = %q, want %q", c.key, b.barrels, b.columns, got, b.want)
+			}
+		}
+	}
+}
