@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -32,7 +34,8 @@ With a FILE.json (a group's own sheet, in the format --format json prints)
 the file is checked against every layout rule and printed.
 
 With --new, print a fresh code instead: a game set for --players N, or
---pad K independent pad-page codes, dealt from --seed.`,
+--pad K independent pad-page codes, dealt from --seed. With --format json
+that is {"code", "players", "seed"} for a set, {"codes", "seed"} for pages.`,
 		Example: `  vintner layout B1-ELJA-G2AR-P
   vintner layout b1elja g2arp/3 --format json > my-sheet.json
   vintner layout my-sheet.json
@@ -62,7 +65,14 @@ With --new, print a fresh code instead: a game set for --players N, or
 				case cmd.Flags().Changed("pad") && (pad < 1 || pad > maxPad):
 					return usageError{fmt.Errorf("--pad takes 1 to %d pages, not %d", maxPad, pad)}
 				case pad > 0:
-					for _, c := range layouts.NewPadCodes(seed, pad) {
+					codes := layouts.NewPadCodes(seed, pad)
+					if format == "json" {
+						return writeJSON(out, struct {
+							Codes []string `json:"codes"`
+							Seed  uint64   `json:"seed"`
+						}{codes, seed})
+					}
+					for _, c := range codes {
 						if _, err := fmt.Fprintln(out, c); err != nil {
 							return fmt.Errorf("cannot write the output: %w", err)
 						}
@@ -72,6 +82,13 @@ With --new, print a fresh code instead: a game set for --players N, or
 					code, err := layouts.NewSetCode(seed, players)
 					if err != nil {
 						return usageError{err}
+					}
+					if format == "json" {
+						return writeJSON(out, struct {
+							Code    string `json:"code"`
+							Players int    `json:"players"`
+							Seed    uint64 `json:"seed"`
+						}{code, players, seed})
 					}
 					_, err = fmt.Fprintln(out, code)
 					return err
@@ -135,10 +152,22 @@ With --new, print a fresh code instead: a game set for --players N, or
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (with --new: the code, the players or pages and the seed)")
 	cmd.Flags().BoolVar(&fresh, "new", false, "print a fresh code instead of reading one")
 	cmd.Flags().IntVar(&players, "players", 2, "with --new: players in the game set (1-12)")
 	cmd.Flags().IntVar(&pad, "pad", 0, "with --new: print this many pad-page codes")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "with --new: the seed to deal from")
 	return cmd
+}
+
+// writeJSON writes v as one line of JSON.
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("cannot write the output: %w", err)
+	}
+	return nil
 }

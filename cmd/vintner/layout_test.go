@@ -31,6 +31,17 @@ func TestLayoutCommand(t *testing.T) {
 		t.Fatalf("layout --new --pad 3 = %d %q", rc, out)
 	}
 
+	// --format json says what the text says, for a program.
+	rc, out, _ = runVintner(t, "layout", "--new", "--players", "4", "--seed", "42", "--format", "json")
+	if want := `{"code":"` + code + `","players":4,"seed":42}` + "\n"; rc != 0 || out != want {
+		t.Fatalf("layout --new --format json = %d %q, want %q", rc, out, want)
+	}
+	rc, out, _ = runVintner(t, "layout", "--new", "--pad", "2", "--seed", "7", "--format", "json")
+	pages := layouts.NewPadCodes(7, 2)
+	if want := `{"codes":["` + pages[0] + `","` + pages[1] + `"],"seed":7}` + "\n"; rc != 0 || out != want {
+		t.Fatalf("layout --new --pad 2 --format json = %d %q, want %q", rc, out, want)
+	}
+
 	seat2, _ := layouts.Sheet(code + "/2")
 	rc, out, _ = runVintner(t, "layout", strings.ToLower(code)+"/2")
 	if rc != 0 || out != seat2.Text() {
@@ -82,5 +93,16 @@ func TestLayoutCommand(t *testing.T) {
 	}
 	if rc, _, _ := runVintner(t, "layout", "--new", "--players", "13"); rc != 2 {
 		t.Errorf("--new --players 13 = %d, want 2", rc)
+	}
+}
+
+// Help on an unknown topic is a usage error (exit 2), as an unknown
+// command is; help on a command is that command's help (exit 0).
+func TestHelpOnAnUnknownTopicExits2(t *testing.T) {
+	if rc, out, errOut := runVintner(t, "help", "frobnicate"); rc != 2 || out != "" || !strings.Contains(errOut, `unknown help topic "frobnicate"`) {
+		t.Errorf("help frobnicate = %d, stdout %q, stderr %q", rc, out, errOut)
+	}
+	if rc, out, _ := runVintner(t, "help", "layout"); rc != 0 || !strings.Contains(out, "vintner layout CODE|FILE.json") {
+		t.Errorf("help layout = %d, stdout %q", rc, out)
 	}
 }

@@ -21,7 +21,8 @@ func newReplayCmd(stdin io.Reader) *cobra.Command {
 		Short: "Print the whole game state after a line, or at the end",
 		Long: `Replay one record (a file, or - for standard input) and print the whole
 game state: after line N of the file with --at N (the line as numbered
-in your editor, comments and blank lines included), or at the end.
+in your editor, comments and blank lines included; past the last line
+is a usage error, exit 2), or at the end.
 
 A record with an error prints the state just before the error, then the
 diagnostic, and exits 1. --pdf draws each Bordeaux player's sheet as it
@@ -64,6 +65,9 @@ stands (Bordeaux records only).`,
 			if o.Err != nil {
 				return o.Err
 			}
+			if err := atPastTheEnd(at, o); err != nil {
+				return err
+			}
 			for _, d := range o.Report.Diagnostics {
 				fmt.Fprint(cmd.ErrOrStderr(), d.Format())
 			}
@@ -83,4 +87,14 @@ stands (Bordeaux records only).`,
 	cmd.Flags().StringVar(&tables, "tables", "", "component-table file replacing the embedded defaults")
 	cmd.Flags().StringVar(&paper, "paper", "a4", "with --pdf: paper size, a4 | letter")
 	return cmd
+}
+
+// atPastTheEnd is the usage error for --at N past the record's last line:
+// the state "after line N" of a shorter record would be its end, which
+// the user did not ask for.
+func atPastTheEnd(at int, o audit.Outcome) error {
+	if o.Report == nil || at <= o.Lines {
+		return nil
+	}
+	return usageError{fmt.Errorf("--at %d is past the end of %s, which has %d lines", at, o.Item.Display(), o.Lines)}
 }

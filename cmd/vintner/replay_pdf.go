@@ -47,6 +47,9 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 	if o.Err != nil {
 		return o.Err
 	}
+	if err := atPastTheEnd(at, o); err != nil {
+		return err
+	}
 	st, _ := o.Report.State.(*bordeaux.State)
 	var pages []pdf.SheetPage
 	if st != nil {

@@ -75,7 +75,37 @@ tie-breaks, and prints Bordeaux sheets and scorepads as PDF.`,
 	for _, extra := range extraCommands {
 		root.AddCommand(extra())
 	}
+	root.SetHelpCommand(newHelpCmd())
 	return root
+}
+
+// newHelpCmd is cobra's help command, except that a topic it does not know
+// is a usage error (exit 2), as an unknown command is: cobra's own prints
+// the usage and exits 0, which a script cannot tell from help given.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "Help provides help for any command in the application.\nSimply type vintner help [path to command] for full details.",
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			var names []cobra.Completion
+			for _, sub := range c.Root().Commands() {
+				if sub.IsAvailableCommand() && strings.HasPrefix(sub.Name(), toComplete) {
+					names = append(names, sub.Name())
+				}
+			}
+			return names, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, _, err := c.Root().Find(args)
+			if cmd == nil || err != nil || cmd == c.Root() && len(args) > 0 {
+				return usageError{fmt.Errorf("unknown help topic %q", strings.Join(args, " "))}
+			}
+			cmd.InitDefaultHelpFlag()
+			cmd.InitDefaultVersionFlag()
+			return cmd.Help()
+		},
+	}
 }
 
 // extraCommands are registered by the files of other commands (layout,

@@ -9,6 +9,7 @@
 package audit
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -169,6 +170,10 @@ type Outcome struct {
 	// Panic holds the panic value and stack when the engine panicked; the
 	// report then carries one CodeInternal error.
 	Panic string
+	// Lines is how many lines the record file has, counted only when
+	// Options.AtLine asks for a line (replay --at): a line past the end
+	// is the command's mistake, not the record's.
+	Lines int
 }
 
 // Status names what became of a record, as the JSON output spells it.
@@ -266,6 +271,12 @@ func One(cfg Config, it Item) (out Outcome) {
 			Message: fmt.Sprintf("the record is larger than the limit of %d bytes (--max-bytes)", lim.MaxBytes),
 		}}}
 		return out
+	}
+	if cfg.Options.AtLine > 0 {
+		out.Lines = bytes.Count(data, []byte("\n"))
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			out.Lines++ // the last line, without its line end
+		}
 	}
 	opt := cfg.Options
 	if opt.ReadFile == nil && it.Name != "-" {

@@ -77,9 +77,14 @@ func Level(total int) string {
 // cask), and every player with fewer leader years than the most anyone had
 // scores the leader point. Tied players share their place.
 func Score(tallies []Tally, opt Options) *score.Result {
-	rows := 3
+	// As many trellis rows as the sheets have: 3 on the printed ones, any
+	// number from 1 with a template of one's own (no phantom rows of 0).
+	rows := 0
 	for _, t := range tallies {
 		rows = max(rows, len(t.Rows))
+	}
+	if len(tallies) == 0 {
+		rows = 3 // an empty result has the printed sheet's rows
 	}
 	// The result, its players and their points are one allocation for
 	// a game of the usual size.

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/vintner/vintner/score"
@@ -122,5 +123,25 @@ func TestScoreRanksAsResultRank(t *testing.T) {
 		if !reflect.DeepEqual(got.Players, want.Players) {
 			t.Fatalf("%+v:\n got %+v\nwant %+v", ts, got.Players, want.Players)
 		}
+	}
+}
+
+// A sheet of one's own with two trellis rows scores two rows: no third
+// category of zeros.
+func TestTwoTrellisRowsScoreTwoCategories(t *testing.T) {
+	rows := []Row{{Complete: true, Bonus: 4}, {}}
+	r := Score([]Tally{
+		{Name: "Ann", Seat: 1, Paths: 3, Longest: 3, CasksUsed: 2, Rows: rows},
+		{Name: "Ben", Seat: 2, Paths: 2, Longest: 2, CasksUsed: 1, Rows: []Row{{}, {}}},
+	}, Options{})
+	var labels []string
+	for _, c := range r.Categories {
+		labels = append(labels, c.Label)
+	}
+	if got := strings.Join(labels, ", "); got != "Filled paths, Longest tour, Casks used, Most casks, Trellis row 1, Trellis row 2, Fewer leader years" {
+		t.Errorf("categories %s", got)
+	}
+	if p := r.Player("Ann"); len(p.Points) != len(r.Categories) || p.Total != 3+3+2+3+4 {
+		t.Errorf("Ann: points %v, total %d", p.Points, p.Total)
 	}
 }
