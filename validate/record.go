@@ -613,8 +613,21 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			if len(args) == 0 {
 				return bad(1, "`variant` names one or more variants")
 			}
-			for _, t := range args {
-				rec.Variants = append(rec.Variants, strings.ToLower(t.Text))
+			for i, t := range args {
+				v := strings.ToLower(t.Text)
+				name, _, _ := strings.Cut(v, "=")
+				// A variant has one value: a second one is a slip or a
+				// contradiction, and which one the game was played with
+				// is not for the tool to guess.
+				for _, prev := range rec.Variants {
+					if pname, _, _ := strings.Cut(prev, "="); pname == name {
+						if prev == v {
+							return bad(i+1, "variant %s is given twice", t.Text)
+						}
+						return bad(i+1, "variant %s contradicts %s, given before: a variant has one value", t.Text, prev)
+					}
+				}
+				rec.Variants = append(rec.Variants, v)
 			}
 			rec.VariantLine = append(rec.VariantLine, l)
 		case "rules":

@@ -213,6 +213,25 @@ func TestRandomRejectsBadPlayerCount(t *testing.T) {
 	}
 }
 
+// Variants a generator cannot honour together are refused, not dropped:
+// "standard" asks for none, and a variant has one value.
+func TestRandomRefusesContradictoryVariants(t *testing.T) {
+	for _, c := range []struct {
+		variants []string
+		want     string
+	}{
+		{[]string{"first-game", "standard"}, "variant standard asks for none: it cannot go with first-game"},
+		{[]string{"merchant=easy", "merchant=hard"}, "variant merchant=hard contradicts merchant=easy, given before: a variant has one value"},
+	} {
+		if _, err := generate(2, 1, c.variants); err == nil || err.Error() != c.want {
+			t.Errorf("%v: error %v, want %q", c.variants, err, c.want)
+		}
+	}
+	if b, err := generate(2, 1, []string{"standard"}); err != nil || bytes.Contains(b, []byte("\nvariant ")) {
+		t.Errorf("standard alone: %v, or a variant line", err)
+	}
+}
+
 // TestStateText: `vintner replay` shows the state where it stopped.
 func TestStateText(t *testing.T) {
 	data, _ := generate(2, 3, nil)

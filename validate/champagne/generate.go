@@ -107,6 +107,9 @@ func generateGame(r *rules, players int, seed uint64, variants []string, inv fun
 			kept = append(kept, v)
 		}
 	}
+	if len(kept) > 0 && len(kept) < len(variants) {
+		return nil, fmt.Errorf("variant standard asks for none: it cannot go with %s", strings.Join(kept, ", "))
+	}
 	variants = kept
 	g := &gen{rnd: rng.New(seed), r: r, inv: inv, features: map[string]int{}}
 	g.names = genNames[:players]
