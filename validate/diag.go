@@ -86,7 +86,8 @@ func (d Diagnostic) Format() string {
 }
 
 // printable shows a control character as "?": printed raw, a record's
-// text could move the cursor or recolour the terminal. One rune for one,
+// text could move the cursor, recolour the terminal or reverse the line
+// (a bidirectional control, isControl). One rune for one,
 // so that a caret stays under its column.
 func printable(s string) string {
 	return strings.Map(func(r rune) rune {

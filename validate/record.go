@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -310,6 +311,10 @@ type Limits struct {
 // under 40 KB and 2,000 lines.
 var DefaultLimits = Limits{MaxBytes: 4 << 20, MaxLineBytes: 4096, MaxLines: 100000}
 
+// byteOrderMark, UTF-8's, may start a file (some editors write it); it is
+// read past there, and refused at the start of any other line.
+const byteOrderMark = "\xef\xbb\xbf"
+
 // isHeaderWord tells the shared header words (a switch: every line asks).
 func isHeaderWord(w string) bool {
 	return headerIndex(w) >= 0 || w == "variant"
@@ -373,7 +378,7 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	}
 	// One copy of the text: every line's Raw and every token is a substring
 	// of it. It is never reused: the report's strings point into it.
-	text := strings.TrimPrefix(string(data), "\xef\xbb\xbf")
+	text := strings.TrimPrefix(string(data), byteOrderMark)
 	num := 0
 	sawAction := false
 	for len(text) > 0 {
@@ -421,9 +426,18 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 		// Only a line with a byte that is not ASCII, which the lexer
 		// notes, can be invalid UTF-8: it is checked now, and refused
 		// whatever the lexer made of it.
-		if lx.lineNonASCII && !utf8.ValidString(raw) {
+		if lx.lineNonASCII && (!utf8.ValidString(raw) || strings.HasPrefix(raw, byteOrderMark)) {
 			lx.lines = lx.lines[:len(lx.lines)-1]
 			lx.toks = lx.toks[:base]
+			if strings.HasPrefix(raw, byteOrderMark) && utf8.ValidString(raw) {
+				// Invisible in an editor: without a word of its own, the
+				// error would name the line's first word with a mark no
+				// one can see.
+				diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeSyntax,
+					Message: "a byte-order mark (U+FEFF) starts this line: it belongs only at the start of a file (were two files joined?)",
+					Source:  raw[len(byteOrderMark):]}) // the mark is invisible: the caret is under where it sits
+				continue
+			}
 			diags = append(diags, notUTF8(file, num, raw))
 			continue
 		}
@@ -601,6 +615,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 				case strings.IndexFunc(t.Text, isControl) >= 0:
 					// It would be printed in every table and message.
 					r, _ := utf8.DecodeRuneInString(t.Text[strings.IndexFunc(t.Text, isControl):])
+					if r >= 0xa0 {
+						return bad(i+1, "a player name cannot contain an invisible formatting character (U+%04X)", r)
+					}
 					return bad(i+1, "a player name cannot contain a control character (U+%04X)", r)
 				case !t.Quoted && isReservedFold(t.Text):
 					return bad(i+1, "%q is a keyword and cannot be a player name; quote it to insist", t.Text)
@@ -728,9 +745,21 @@ func refusedPlayersLine(diags Diagnostics) bool {
 }
 
 // isControl tells the characters a record never holds as text: the C0
-// controls but tab, DEL and the C1 controls.
+// controls but tab, DEL and the C1 controls; and the invisible format
+// characters (Unicode's Cf), which reorder a line in a terminal (the
+// bidirectional controls) or make two names look alike (a zero-width
+// space, a soft hyphen). The two joiners, U+200C and U+200D, are text:
+// scripts and emoji need them.
 func isControl(r rune) bool {
-	return r < 0x20 && r != '\t' || r >= 0x7f && r < 0xa0
+	switch {
+	case r < 0x20:
+		return r != '\t'
+	case r < 0x7f:
+		return false
+	case r < 0xa0:
+		return true
+	}
+	return r != 0x200c && r != 0x200d && unicode.Is(unicode.Cf, r)
 }
 
 func isASCII(s string) bool {

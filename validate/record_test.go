@@ -149,6 +149,13 @@ func TestReaderLimits(t *testing.T) {
 	if len(diags) == 0 || diags[0].Error() != "r.vin:2:12: error: line is not valid UTF-8" {
 		t.Errorf("UTF-8: %v", diags)
 	}
+	// A byte-order mark starts a file, not a line after it (two files
+	// joined): said as such, not as an unknown word with an invisible mark.
+	rec, diags = validate.Parse("r.vin", []byte("\ufeffgame bordeaux\n\ufeffplayers Ann Ben\n"), validate.Limits{})
+	if len(diags) != 1 || diags[0].Error() != "r.vin:2:1: error: a byte-order mark (U+FEFF) starts this line: it belongs only at the start of a file (were two files joined?)" ||
+		rec.Game != "bordeaux" {
+		t.Errorf("byte-order mark: %v, game %q", diags, rec.Game)
+	}
 }
 
 func TestRecordVariants(t *testing.T) {
@@ -301,5 +308,33 @@ func TestARefusedPlayersLineIsOneError(t *testing.T) {
 	_, diags = validate.Parse("p.vin", []byte("game bordeaux\nplayers Ann \"B\xc2\x85n\"\n"), validate.Limits{})
 	if len(diags) != 1 || diags[0].Error() != "p.vin:2:13: error: a player name cannot contain a control character (U+0085)" {
 		t.Errorf("%v", diags)
+	}
+}
+
+// An invisible formatting character would make two players look alike
+// ("Ann" and "Ann" with a zero-width space) or reverse a line in a
+// terminal (a bidirectional override): refused in a name, shown as "?"
+// in a message. The joiners that scripts and emoji need are names' text.
+func TestInvisibleFormattingCharactersInNames(t *testing.T) {
+	for _, c := range []struct{ players, want string }{
+		{"players Ann Ann\u200b", "p.vin:2:13: error: a player name cannot contain an invisible formatting character (U+200B)"},
+		{"players Ann \u202eneB", "p.vin:2:13: error: a player name cannot contain an invisible formatting character (U+202E)"},
+		{"players Ann Be\u00adn", "p.vin:2:13: error: a player name cannot contain an invisible formatting character (U+00AD)"},
+		{"players Ann \u0645\u06cc\u200c\u0631\u0627", ""},
+		{"players Ann \U0001F469\u200d\U0001F467", ""},
+	} {
+		_, diags := validate.Parse("p.vin", []byte("game bordeaux\n"+c.players+"\n"), validate.Limits{})
+		got := ""
+		if len(diags) > 0 {
+			got = diags[0].Error()
+		}
+		if got != c.want {
+			t.Errorf("%q: %q, want %q", c.players, got, c.want)
+		}
+	}
+	d := validate.Diagnostic{File: "p.vin", Line: 3, Col: 1, Severity: validate.Error, Code: validate.CodeSyntax,
+		Message: "m", Source: "Ann: \u202eLL der"}
+	if f := d.Format(); !strings.Contains(f, "Ann: ?LL der") {
+		t.Errorf("a bidirectional override printed raw:\n%s", f)
 	}
 }
