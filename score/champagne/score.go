@@ -266,7 +266,11 @@ func majorNote(t GameTally, m Majority) string {
 		writeNames(&b, t, m.Tied)
 		b.WriteString(" tied on ")
 		b.WriteString(strconv.Itoa(m.Most))
-		b.WriteString(" cards; ")
+		if m.Most == 1 {
+			b.WriteString(" card; ")
+		} else {
+			b.WriteString(" cards; ")
+		}
 		b.WriteString(t.Players[m.Winners[0]].Name)
 		b.WriteString(" produces the most grapes there and takes ")
 		b.WriteString(strconv.Itoa(m.Each))
