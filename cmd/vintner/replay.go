@@ -15,6 +15,7 @@ var replayPDF func(cmd *cobra.Command, file string, at int, out string) error
 
 func newReplayCmd(stdin io.Reader) *cobra.Command {
 	var at int
+	var asPlayed bool
 	var pdfOut, tables, paper string
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
@@ -25,7 +26,9 @@ in your editor, comments and blank lines included; past the last line
 is a usage error, exit 2), or at the end.
 
 A record with an error prints the state just before the error, then the
-diagnostic, and exits 1. --pdf draws each Bordeaux player's sheet as it
+diagnostic, and exits 1; with --as-played the errors the engine can apply
+as written are applied and marked, and the state is the one the table
+played on to (still exit 1: the record is disputed). --pdf draws each Bordeaux player's sheet as it
 stands (Bordeaux records only).`,
 		Example: `  vintner replay game.vin
   vintner replay game.vin --at 42
@@ -47,7 +50,7 @@ stands (Bordeaux records only).`,
 				}
 				return replayPDF(cmd, args[0], at, pdfOut)
 			}
-			f := checkFlags{format: "table", tables: tables, maxBytes: validate.DefaultLimits.MaxBytes, maxLine: validate.DefaultLimits.MaxLineBytes, maxLines: validate.DefaultLimits.MaxLines}
+			f := checkFlags{format: "table", tables: tables, asPlayed: asPlayed, maxBytes: validate.DefaultLimits.MaxBytes, maxLine: validate.DefaultLimits.MaxLineBytes, maxLines: validate.DefaultLimits.MaxLines}
 			cfg, err := f.config(cmd.InOrStdin())
 			if err != nil {
 				return err
@@ -83,6 +86,7 @@ stands (Bordeaux records only).`,
 		},
 	}
 	cmd.Flags().IntVar(&at, "at", 0, "stop after this line (0: the end)")
+	cmd.Flags().BoolVar(&asPlayed, "as-played", false, "apply an illegal action as written where possible, mark it and go on: the state as the table played it")
 	cmd.Flags().StringVar(&pdfOut, "pdf", "", "draw the Bordeaux sheets as they stand to this PDF file")
 	cmd.Flags().StringVar(&tables, "tables", "", "component-table file replacing the embedded defaults")
 	cmd.Flags().StringVar(&paper, "paper", "a4", "with --pdf: paper size, a4 | letter")
