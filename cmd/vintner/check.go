@@ -112,6 +112,10 @@ Scorepad mode scores end-state counts instead of a whole record:
   vintner score game.vin --format markdown
   vintner score --game grand-cru --tally end-of-game.vin`,
 		Args: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("game") && f.tally == "" {
+				// A record names its game on its game line: --game would be ignored.
+				return usageError{fmt.Errorf("--game goes with --tally FILE: a record names its game on its game line")}
+			}
 			if f.tally != "" {
 				if len(args) > 0 {
 					return usageError{fmt.Errorf("--tally scores one tally file; give no other paths")}
@@ -148,7 +152,7 @@ Scorepad mode scores end-state counts instead of a whole record:
 }
 
 // recordJSON is one line of the JSON Lines output (docs/scripting.md
-// documents every field; testdata/script/batch-json.txtar pins them).
+// documents every field; testdata/jsonl.golden pins them, TestJSONLinesSchema).
 type recordJSON struct {
 	Type        string               `json:"type"` // "record"
 	File        string               `json:"file"`

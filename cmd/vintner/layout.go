@@ -155,7 +155,7 @@ that is {"code", "players", "seed"} for a set, {"codes", "seed"} for pages.`,
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (with --new: the code, the players or pages and the seed)")
 	cmd.Flags().BoolVar(&fresh, "new", false, "print a fresh code instead of reading one")
 	cmd.Flags().IntVar(&players, "players", 2, "with --new: players in the game set (1-12)")
-	cmd.Flags().IntVar(&pad, "pad", 0, "with --new: print this many pad-page codes")
+	cmd.Flags().IntVar(&pad, "pad", 0, fmt.Sprintf("with --new: print this many pad-page codes (1-%d)", maxPad))
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "with --new: the seed to deal from")
 	return cmd
 }

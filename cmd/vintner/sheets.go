@@ -96,7 +96,7 @@ binary). Without --seed a seed is drawn and printed on stderr.`,
 		},
 	}
 	cmd.Flags().IntVar(&players, "players", 0, "players in the game set: one sheet each (1–12)")
-	cmd.Flags().IntVar(&pad, "pad", 0, "print K independent pad pages instead of a game set")
+	cmd.Flags().IntVar(&pad, "pad", 0, fmt.Sprintf("print K independent pad pages instead of a game set (1-%d)", maxPad))
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "seed of the layouts (default: drawn at random and printed)")
 	cmd.Flags().StringVar(&paper, "paper", "a4", "paper size: a4 | letter")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "PDF file to write (- for stdout)")
