@@ -48,7 +48,7 @@ var (
 // PaperNamed returns the paper called name ("a4" or "letter", any case).
 func PaperNamed(name string) (Paper, error) {
 	switch strings.ToLower(name) {
-	case "a4", "":
+	case "a4":
 		return A4, nil
 	case "letter":
 		return Letter, nil

@@ -383,8 +383,11 @@ func TestPaperNamed(t *testing.T) {
 			t.Errorf("PaperNamed(%q) = %v, %v", in, got, err)
 		}
 	}
-	if _, err := PaperNamed("legal"); err == nil {
-		t.Error("legal paper accepted")
+	// "" is no paper: an empty --paper is refused, not taken for a4.
+	for _, in := range []string{"legal", ""} {
+		if _, err := PaperNamed(in); err == nil {
+			t.Errorf("paper %q accepted", in)
+		}
 	}
 }
 

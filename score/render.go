@@ -53,7 +53,10 @@ func renderTable(w io.Writer, r *Result, markdown bool) error {
 	}
 	align = append(align, tw.AlignRight, tw.AlignLeft)
 	opts = append(opts, tablewriter.WithAlignment(align))
-	t := tablewriter.NewTable(w, opts...)
+	// tablewriter does not return its write errors: kept here, so that
+	// a lost table is not a success.
+	ew := &errWriter{w: w}
+	t := tablewriter.NewTable(ew, opts...)
 	header := []any{"Rank", "Player"}
 	for _, c := range r.Categories {
 		header = append(header, c.Label)
@@ -86,6 +89,9 @@ func renderTable(w io.Writer, r *Result, markdown bool) error {
 	}
 	if err := t.Render(); err != nil {
 		return err
+	}
+	if ew.err != nil {
+		return ew.err
 	}
 	var notes []string
 	for _, p := range r.Players {
@@ -121,4 +127,21 @@ func renderTable(w io.Writer, r *Result, markdown bool) error {
 		}
 	}
 	return nil
+}
+
+// errWriter keeps the first error of its writer's writes.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	if err != nil {
+		e.err = err
+	}
+	return n, err
 }

@@ -105,6 +105,10 @@ func (r *Record) Expand(l *Line) bool {
 	}
 	if d := r.classify(l, true, false, lx); d != nil {
 		lx.late = append(lx.late, *d)
+		// No line of the record, as the reader leaves it out of Lines:
+		// classify may have made it a check line, which the grammar read
+		// after the replay's stop would then read again.
+		*l = Line{file: file, Num: num, Raw: raw}
 		return false
 	}
 	return true

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -310,6 +311,37 @@ type Limits struct {
 // game for 12 players is under 10 KB and 200 lines, a Grand Cru game
 // under 40 KB and 2,000 lines.
 var DefaultLimits = Limits{MaxBytes: 4 << 20, MaxLineBytes: 4096, MaxLines: 100000}
+
+// variantClash says why variant v cannot follow the variants before it
+// (lower-cased), or "": a variant has one value, and a second one is a
+// slip or a contradiction; which one the game was played with is not for
+// the tool to guess.
+func variantClash(before []string, v string) string {
+	name, _, _ := strings.Cut(strings.ToLower(v), "=")
+	for _, prev := range before {
+		if pname, _, _ := strings.Cut(prev, "="); pname == name {
+			if prev == strings.ToLower(v) {
+				return fmt.Sprintf("variant %s is given twice", v)
+			}
+			return fmt.Sprintf("variant %s contradicts %s, given before: a variant has one value", v, prev)
+		}
+	}
+	return ""
+}
+
+// CheckVariants refuses variants that a record's header would refuse:
+// one given twice, or with two values (for a command that writes a
+// record's variants, such as random).
+func CheckVariants(variants []string) error {
+	var before []string
+	for _, v := range variants {
+		if msg := variantClash(before, v); msg != "" {
+			return errors.New(msg)
+		}
+		before = append(before, strings.ToLower(v))
+	}
+	return nil
+}
 
 // byteOrderMark, UTF-8's, may start a file (some editors write it); it is
 // read past there, and refused at the start of any other line.
@@ -631,20 +663,10 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 				return bad(1, "`variant` names one or more variants")
 			}
 			for i, t := range args {
-				v := strings.ToLower(t.Text)
-				name, _, _ := strings.Cut(v, "=")
-				// A variant has one value: a second one is a slip or a
-				// contradiction, and which one the game was played with
-				// is not for the tool to guess.
-				for _, prev := range rec.Variants {
-					if pname, _, _ := strings.Cut(prev, "="); pname == name {
-						if prev == v {
-							return bad(i+1, "variant %s is given twice", t.Text)
-						}
-						return bad(i+1, "variant %s contradicts %s, given before: a variant has one value", t.Text, prev)
-					}
+				if msg := variantClash(rec.Variants, t.Text); msg != "" {
+					return bad(i+1, "%s", msg)
 				}
-				rec.Variants = append(rec.Variants, v)
+				rec.Variants = append(rec.Variants, strings.ToLower(t.Text))
 			}
 			rec.VariantLine = append(rec.VariantLine, l)
 		case "rules":

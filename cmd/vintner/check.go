@@ -112,6 +112,9 @@ Scorepad mode scores end-state counts instead of a whole record:
   vintner score game.vin --format markdown
   vintner score --game grand-cru --tally end-of-game.vin`,
 		Args: func(cmd *cobra.Command, args []string) error {
+			if err := emptyFileFlag(cmd, "tally"); err != nil {
+				return err
+			}
 			if cmd.Flags().Changed("game") && f.tally == "" {
 				// A record names its game on its game line: --game would be ignored.
 				return usageError{fmt.Errorf("--game goes with --tally FILE: a record names its game on its game line")}
@@ -137,6 +140,9 @@ Scorepad mode scores end-state counts instead of a whole record:
 					return usageError{err}
 				}
 				f.game = g.Name() // as written in records: "Bordeaux" is bordeaux
+				if f.asPlayed {
+					return usageError{fmt.Errorf("--as-played replays a record: a tally has no actions to apply")}
+				}
 				args = []string{f.tally}
 			}
 			return runCheck(cmd, args, &f, true)
@@ -189,6 +195,9 @@ func newRecordJSON(o audit.Outcome) recordJSON {
 }
 
 func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) error {
+	if err := emptyFileFlag(cmd, "tables"); err != nil {
+		return err
+	}
 	cfg, err := f.config(cmd.InOrStdin())
 	if err != nil {
 		return err
@@ -206,6 +215,9 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 	}
 	if len(items) == 0 {
 		return fmt.Errorf("no .vin records found in %s", strings.Join(args, " "))
+	}
+	if f.tally != "" && len(items) != 1 {
+		return usageError{fmt.Errorf("--tally scores one tally file, and %s holds %d", f.tally, len(items))}
 	}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	enc := json.NewEncoder(out)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -27,6 +29,22 @@ func TestAnUnwritableOutputIsExitTwo(t *testing.T) {
 		code := Main(args, strings.NewReader(""), fullDisk{}, &stderr)
 		if code != 2 || !strings.Contains(stderr.String(), "no space left on device") {
 			t.Errorf("%s: exit %d, stderr %q; want 2 and the write error", strings.Join(args, " "), code, stderr.String())
+		}
+	}
+}
+
+// A score whose table has no notes below it (a solo tally at a level of
+// victory) still reports a lost output: the table's own write error.
+func TestAnUnwritableScoreTableIsExitTwo(t *testing.T) {
+	tally := filepath.Join(t.TempDir(), "solo.vin")
+	if err := os.WriteFile(tally, []byte("players You\ntally You paths=9 longest=7 casks=4 rows=5/5/0 leader=7\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"table", "markdown"} {
+		var stderr strings.Builder
+		code := Main([]string{"score", "--game", "bordeaux", "--tally", tally, "--format", format}, strings.NewReader(""), fullDisk{}, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), "no space left on device") {
+			t.Errorf("--format %s: exit %d, stderr %q; want 2 and the write error", format, code, stderr.String())
 		}
 	}
 }

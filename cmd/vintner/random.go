@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/games"
 )
 
@@ -29,6 +30,9 @@ Wine Merchant; one Bordeaux player plays solo.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := games.Lookup(args[0])
 			if err != nil {
+				return usageError{err}
+			}
+			if err := validate.CheckVariants(variants); err != nil {
 				return usageError{err}
 			}
 			b, err := g.Random(players, seed, variants)

@@ -44,6 +44,12 @@ stands (Bordeaux records only).`,
 			if cmd.Flags().Changed("pdf") && pdfOut == "" {
 				return usageError{fmt.Errorf("--pdf takes a file name (- for standard output)")}
 			}
+			if err := emptyFileFlag(cmd, "tables"); err != nil {
+				return err
+			}
+			if tables == "-" && args[0] == "-" {
+				return usageError{fmt.Errorf("standard input is read once: --tables - and a record - cannot both come from it")}
+			}
 			if pdfOut != "" {
 				if replayPDF == nil {
 					return fmt.Errorf("--pdf is not available in this build")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 	"github.com/vintner/vintner/internal/audit"
@@ -32,6 +33,12 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 			return usageError{err}
 		}
 		paper = p
+	}
+	if err := notAnInput(out, "the record", file); err != nil {
+		return err
+	}
+	if err := notAnInput(out, "the --tables file", f.tables); err != nil {
+		return err
 	}
 	cfg, err := f.config(cmd.InOrStdin())
 	if err != nil {
@@ -69,6 +76,9 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 			// A rejected record, as plain replay says: exit 1.
 			fmt.Fprintf(cmd.ErrOrStderr(), "vintner: %s: no sheet to draw (the record stops before its sheets are known)\n", items[0].Display())
 			return errRejected
+		}
+		if at > 0 {
+			return fmt.Errorf("%s: no sheet to draw after line %d: its sheets are not named by then", items[0].Display(), at)
 		}
 		return fmt.Errorf("%s: no sheet to draw (the record names no sheets)", items[0].Display())
 	}
@@ -134,4 +144,21 @@ func replayPages(st *bordeaux.State, res *score.Result) []pdf.SheetPage {
 		pages = append(pages, pdf.SheetPage{Layout: ps.Layout, Players: players, Leaders: ps.LeaderYears, Marks: mk})
 	}
 	return pages
+}
+
+// notAnInput refuses an output file that is one of the command's inputs
+// (under another name too: a link, a path of its own): the PDF would
+// replace the record or tables it is drawn from.
+func notAnInput(out, what, in string) error {
+	if out == "-" || in == "" || in == "-" {
+		return nil
+	}
+	o, err := os.Stat(out)
+	if err != nil {
+		return nil // no file there yet: nothing to lose
+	}
+	if i, err := os.Stat(in); err == nil && os.SameFile(o, i) {
+		return usageError{fmt.Errorf("--pdf %s would overwrite %s %s: name another file", out, what, in)}
+	}
+	return nil
 }

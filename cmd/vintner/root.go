@@ -76,6 +76,13 @@ tie-breaks, and prints Bordeaux sheets and scorepads as PDF.`,
 		root.AddCommand(extra())
 	}
 	root.SetHelpCommand(newHelpCmd())
+	// cobra's completion command is not runnable: given a shell it does
+	// not know, it printed its help and exited 0. Runnable, its NoArgs
+	// refuses one, as an unknown command is (exit 2).
+	root.InitDefaultCompletionCmd()
+	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
+		c.RunE = func(c *cobra.Command, args []string) error { return c.Help() }
+	}
 	return root
 }
 
@@ -106,6 +113,17 @@ func newHelpCmd() *cobra.Command {
 			return cmd.Help()
 		},
 	}
+}
+
+// emptyFileFlag refuses a file flag given an empty value: taken for the
+// flag left out, it would be silently ignored.
+func emptyFileFlag(cmd *cobra.Command, names ...string) error {
+	for _, name := range names {
+		if fl := cmd.Flags().Lookup(name); fl != nil && fl.Changed && fl.Value.String() == "" {
+			return usageError{fmt.Errorf("--%s takes a file name (- for standard input)", name)}
+		}
+	}
+	return nil
 }
 
 // extraCommands are registered by the files of other commands (layout,

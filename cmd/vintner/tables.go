@@ -23,6 +23,9 @@ file is checked line by line like a record and printed as read.`,
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := emptyFileFlag(cmd, "tables"); err != nil {
+				return err
+			}
 			g, err := games.Lookup(args[0])
 			if err != nil {
 				return usageError{err}

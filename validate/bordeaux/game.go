@@ -80,6 +80,12 @@ const maxTallyRows = 8
 // of leader years). `variant solo` scores one player by the solo rules.
 func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 	rep := &validate.Report{}
+	if opt.Tables != nil {
+		// As a replay says it (replay.go): the counts need no sheet.
+		rep.Diagnostics = append(rep.Diagnostics, validate.Diagnostic{File: opt.TablesName, Severity: validate.Warning,
+			Code: validate.CodeHeader, Game: "bordeaux",
+			Message: "a Bordeaux tally takes its counts as written; the tables file is not used"})
+	}
 	fail := func(l *validate.Line, tok int, format string, args ...any) *validate.Report {
 		d := validate.Errorf(l, tok, validate.CodeSyntax, format, args...)
 		d.Game = "bordeaux"
