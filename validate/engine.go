@@ -26,6 +26,10 @@ type Options struct {
 	// ReadFile opens files a record names (`rules`, `sheet … layout=`),
 	// relative to the record. Nil forbids it.
 	ReadFile func(name string) ([]byte, error)
+	// FilePath is the path, as found, of a file the record names (relative
+	// names are beside the record): how diagnostics in that file name it.
+	// Nil keeps the name as the record wrote it.
+	FilePath func(name string) string
 }
 
 // Report is what a replay found.

@@ -37,16 +37,12 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		if rec.playersRefused {
 			rep.Players = nil // not known: the line that lists them is refused
 		}
-		for i := range rep.Diagnostics {
-			if rep.Diagnostics[i].Game == "" {
-				rep.Diagnostics[i].Game = rec.Game
-			}
-		}
+		rep.Diagnostics = finish(rep.Diagnostics, file, rec.Game)
 		return rep
 	}
 	g, err := Lookup(games, rec.Game)
 	if err != nil {
-		rep.Diagnostics = append(syntax, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader, Message: err.Error()})
+		rep.Diagnostics = finish(append(syntax, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader, Message: err.Error()}), file, rec.Game)
 		return rep
 	}
 	if d := keywordPlayer(g, rec); d != nil && tally == "" { // a tally has no such lines
@@ -58,21 +54,26 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 				rep.Diagnostics = append(rep.Diagnostics, e)
 			}
 		}
-		rep.Diagnostics = append(rep.Diagnostics, *d)
+		rep.Diagnostics = finish(append(rep.Diagnostics, *d), file, rec.Game)
 		return rep
 	}
 	if opt.Tables == nil && rec.Rules != "" {
 		l := rec.HeaderLine("rules")
 		if opt.ReadFile == nil {
-			rep.Diagnostics = append(withLazySyntax(syntax, rec), Errorf(l, 1, CodeIO, "cannot read the tables file %s here", rec.Rules))
+			rep.Diagnostics = finish(append(withLazySyntax(syntax, rec), Errorf(l, 1, CodeIO, "cannot read the tables file %s here", rec.Rules)), file, rec.Game)
 			return rep
 		}
 		b, err := opt.ReadFile(rec.Rules)
 		if err != nil {
-			rep.Diagnostics = append(withLazySyntax(syntax, rec), Errorf(l, 1, CodeIO, "cannot read the tables file %s: %v", rec.Rules, err))
+			rep.Diagnostics = finish(append(withLazySyntax(syntax, rec), Errorf(l, 1, CodeIO, "cannot read the tables file %s: %v", rec.Rules, err)), file, rec.Game)
 			return rep
 		}
+		// Its diagnostics name it as found (beside the record), so that
+		// their line and column can be looked up from where vintner ran.
 		opt.Tables, opt.TablesName = b, rec.Rules
+		if opt.FilePath != nil {
+			opt.TablesName = opt.FilePath(rec.Rules)
+		}
 	}
 	if syntax.HasErrors() {
 		first := syntax[0].Line
@@ -126,15 +127,7 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		// written before the error stay compared.
 		out.Result = nil
 	}
-	for i := range out.Diagnostics {
-		if out.Diagnostics[i].File == "" {
-			out.Diagnostics[i].File = file
-		}
-		if out.Diagnostics[i].Game == "" {
-			out.Diagnostics[i].Game = rec.Game
-		}
-	}
-	slices.SortStableFunc(out.Diagnostics, func(a, b Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
+	out.Diagnostics = finish(out.Diagnostics, file, rec.Game)
 	if opt.NoState {
 		// Nothing the caller keeps points into the record's lines now: the
 		// next record may reuse their memory.
@@ -142,6 +135,22 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		lx.release()
 	}
 	return out
+}
+
+// finish gives every diagnostic its file (the record's, unless it is in
+// a file the record names) and the record's game, and sorts them by line,
+// as docs/scripting.md promises a script: on every path out of check.
+func finish(ds Diagnostics, file, game string) Diagnostics {
+	for i := range ds {
+		if ds[i].File == "" {
+			ds[i].File = file
+		}
+		if ds[i].Game == "" {
+			ds[i].Game = game
+		}
+	}
+	slices.SortStableFunc(ds, func(a, b Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
+	return ds
 }
 
 // firstRejection is the line of the first error in the record file that

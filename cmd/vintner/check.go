@@ -158,7 +158,9 @@ Scorepad mode scores end-state counts instead of a whole record:
 }
 
 // recordJSON is one line of the JSON Lines output (docs/scripting.md
-// documents every field; testdata/jsonl.golden pins them, TestJSONLinesSchema).
+// documents every field; testdata/jsonl.golden pins them
+// (TestJSONLinesSchema), and TestJSONLinesFollowTheDocs checks every line
+// against the docs).
 type recordJSON struct {
 	Type        string               `json:"type"` // "record"
 	File        string               `json:"file"`

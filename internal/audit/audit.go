@@ -267,7 +267,7 @@ func One(cfg Config, it Item) (out Outcome) {
 	name := it.Display()
 	if tooBig {
 		out.Report = &validate.Report{Game: cfg.Tally, Diagnostics: validate.Diagnostics{{
-			File: name, Severity: validate.Error, Code: validate.CodeLimit,
+			File: name, Severity: validate.Error, Code: validate.CodeLimit, Game: cfg.Tally,
 			Message: fmt.Sprintf("the record is larger than the limit of %d bytes (--max-bytes)", lim.MaxBytes),
 		}}}
 		return out
@@ -281,12 +281,13 @@ func One(cfg Config, it Item) (out Outcome) {
 	opt := cfg.Options
 	if opt.ReadFile == nil && it.Name != "-" {
 		opt.ReadFile = recordFileReader(it.Name, lim)
+		opt.FilePath = func(n string) string { return besideRecord(it.Name, n) }
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			out.Panic = fmt.Sprintf("%v\n%s", p, debug.Stack())
 			out.Report = &validate.Report{Game: cfg.Tally, Diagnostics: validate.Diagnostics{{
-				File: name, Severity: validate.Error, Code: CodeInternal,
+				File: name, Severity: validate.Error, Code: CodeInternal, Game: cfg.Tally,
 				Message: fmt.Sprintf("internal error: the engine failed on this record (%v); please report it with the record", p),
 			}}}
 		}
@@ -302,11 +303,8 @@ func One(cfg Config, it Item) (out Outcome) {
 // recordFileReader reads the files the record at path names (`rules`,
 // `layout=`), relative to its folder.
 func recordFileReader(path string, lim validate.Limits) func(string) ([]byte, error) {
-	dir := filepath.Dir(path)
 	return func(n string) ([]byte, error) {
-		if !filepath.IsAbs(n) {
-			n = filepath.Join(dir, n)
-		}
+		n = besideRecord(path, n)
 		// A pipe or a device named by a record would block or never
 		// end: only a regular file is read.
 		if st, err := os.Stat(n); err == nil && !st.Mode().IsRegular() {
@@ -315,6 +313,15 @@ func recordFileReader(path string, lim validate.Limits) func(string) ([]byte, er
 		b, err := ReadNamedFile(n, lim)
 		return b, unwrap(err) // the engine's message names the file as the record wrote it
 	}
+}
+
+// besideRecord is the path of a file the record at path names: a relative
+// name is in the record's folder.
+func besideRecord(path, name string) string {
+	if filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(filepath.Dir(path), name)
 }
 
 // readCap is how much read takes: one byte more than the limit, to tell a
