@@ -45,6 +45,10 @@ type Diagnostic struct {
 	// makes the result disputed, not the record rejected.
 	Applied bool   `json:"applied,omitempty"`
 	Source  string `json:"-"` // the offending line, for the caret excerpt
+	// aboutPlayers marks the reader's errors that follow from the players
+	// line (an unknown player, a line before it): when that line is
+	// refused, they are its consequences and are not listed.
+	aboutPlayers bool
 }
 
 // Error renders the diagnostic's first line, FILE:LINE:COL: error: MESSAGE.

@@ -437,6 +437,9 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 		if len(raw) > lim.MaxLineBytes {
 			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeLimit,
 				Message: fmt.Sprintf("line is %d bytes, more than the limit of %d (--max-line)", len(raw), lim.MaxLineBytes)})
+			if f := strings.Fields(raw[:min(len(raw), 64)]); len(f) > 0 && strings.EqualFold(f[0], "players") {
+				rec.playersRefused = true // the record has its players line, unread
+			}
 			continue
 		}
 		// The line's slot and tokens come from the slabs (written here
@@ -511,7 +514,12 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	if rec.Game == "" && !diags.HasErrors() {
 		diags = append(diags, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader,
 			Message: "a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne"})
-	} else if rec.Game != "" && len(rec.Players) == 0 && !refusedPlayersLine(diags) {
+	} else if rec.Game != "" && (rec.playersRefused || refusedPlayersLine(diags)) {
+		// The record has a players line, refused: what the reader found
+		// wrong with names on later lines follows from it.
+		rec.playersRefused = true
+		diags = slices.DeleteFunc(diags, func(d Diagnostic) bool { return d.aboutPlayers })
+	} else if rec.Game != "" && len(rec.Players) == 0 {
 		diags = append(diags, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader,
 			Message: "the header has no `players` line"})
 	}
@@ -559,7 +567,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			return bad(-1, "a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne")
 		}
 		if len(rec.Players) == 0 {
-			return bad(-1, "the `players` line comes before the record's body")
+			d := bad(-1, "the `players` line comes before the record's body")
+			d.aboutPlayers = true
+			return d
 		}
 		if l.Player == "" { // `"": …`, which no player can be (see players)
 			return bad(-1, "an action starts with a player's name, not an empty one: NAME: …")
@@ -567,6 +577,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		seat := rec.Seat(l.Player)
 		if seat < 0 {
 			d := Errorf(l, -1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
+			d.aboutPlayers = true
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}
@@ -693,7 +704,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		return nil
 	}
 	if len(rec.Players) == 0 {
-		return bad(0, "the `players` line comes before the record's body")
+		d := bad(0, "the `players` line comes before the record's body")
+		d.aboutPlayers = true
+		return d
 	}
 	switch word {
 	case "check":
@@ -705,6 +718,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		seat := rec.Seat(l.Player)
 		if seat < 0 {
 			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
+			d.aboutPlayers = true
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}
@@ -721,6 +735,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		seat := rec.Seat(l.Player)
 		if seat < 0 {
 			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
+			d.aboutPlayers = true
 			d.Hint = didYouMean(l.Player, rec.Players)
 			return &d
 		}

@@ -338,3 +338,30 @@ func TestInvisibleFormattingCharactersInNames(t *testing.T) {
 		t.Errorf("a bidirectional override printed raw:\n%s", f)
 	}
 }
+
+// A refused players line (a name the reader refuses, a line over
+// --max-line) is the one error: the later lines' "not a player" and
+// "comes before the body" follow from it and are not listed, and the
+// record does have a players line.
+func TestARefusedPlayersLineHasNoCascade(t *testing.T) {
+	long := "players " + strings.Repeat("A", 100)
+	for _, c := range []struct{ text, want string }{
+		{"game bordeaux\nplayers Ann B:en\nBen: red L\ncheck Ben casks=1\nclaim Ben 3\n", `p.vin:2:13: error: a player name cannot contain a colon: "B:en"`},
+		{"game bordeaux\nplayers A:nn Ben\nAnn: red L\n'01 L V\n", `p.vin:2:9: error: a player name cannot contain a colon: "A:nn"`},
+		{"game bordeaux\n" + long + "\nAnn: red L\n", "p.vin:2:1: error: line is 108 bytes, more than the limit of 60 (--max-line)"},
+	} {
+		_, diags := validate.Parse("p.vin", []byte(c.text), validate.Limits{MaxBytes: 1 << 20, MaxLineBytes: 60, MaxLines: 1000})
+		var got []string
+		for _, d := range diags {
+			got = append(got, d.Error())
+		}
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%q:\n got %q\nwant [%q]", c.text, got, c.want)
+		}
+	}
+	// Without a players line at all, the body's lines say so.
+	_, diags := validate.Parse("p.vin", []byte("game bordeaux\nAnn: red L\n"), validate.Limits{})
+	if len(diags) != 2 || diags[0].Message != "the `players` line comes before the record's body" || diags[1].Message != "the header has no `players` line" {
+		t.Errorf("no players line: %v", diags)
+	}
+}
