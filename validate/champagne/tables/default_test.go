@@ -23,6 +23,18 @@ func TestDefaultParses(t *testing.T) {
 	}
 }
 
+// The Wine Merchant's levels print as the rulebook spells the bottles
+// (name=, where the key typed in a record has no accent).
+func TestMerchantLevelLabels(t *testing.T) {
+	tb := Default()
+	for key, want := range map[string]string{"easy": "Jéroboam, easy", "mathusalem": "Mathusalem, medium", "extreme": "Nabuchodonosor, extreme"} {
+		m, ok := tb.MerchantLevel(key)
+		if !ok || m.Label() != want {
+			t.Errorf("%s: %v %q, want %q", key, ok, m.Label(), want)
+		}
+	}
+}
+
 // TestEveryLineSaysWhereFrom: each statement of the shipped file carries
 // src=, so a reader knows which numbers are the game's and which assumed.
 func TestEveryLineSaysWhereFrom(t *testing.T) {

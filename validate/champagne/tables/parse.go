@@ -1258,6 +1258,7 @@ func hMerchantLevel(p *parser, l *line) string {
 	alias, _, _ = l.arg(1, "the level's plain name: easy, medium…")
 	l.maxArgs(2, "merchant-level KEY ALIAS cuvees=N")
 	n := l.intVal("cuvees", true)
+	name := l.strVal("name") // as the rulebook spells it, when the key is not (jeroboam: Jéroboam)
 	if l.bad {
 		return ""
 	}
@@ -1266,7 +1267,7 @@ func hMerchantLevel(p *parser, l *line) string {
 		l.errf(l.args[0], "merchant-level %s is given twice", key)
 		return ""
 	}
-	p.t.MerchantLevels = append(p.t.MerchantLevels, MerchantLevel{Key: strings.ToLower(key), Alias: strings.ToLower(alias), Cuvees: n, Src: l.src})
+	p.t.MerchantLevels = append(p.t.MerchantLevels, MerchantLevel{Key: strings.ToLower(key), Alias: strings.ToLower(alias), Name: name, Cuvees: n, Src: l.src})
 	return "merchant-level " + key
 }
 

@@ -270,6 +270,7 @@ type Inheritance struct {
 type MerchantLevel struct {
 	Key    string // jeroboam, mathusalem, balthazar, nabuchodonosor
 	Alias  string // easy, medium, hard, extreme
+	Name   string // the bottle as the rulebook spells it, when the key does not (Jéroboam); "" for the key capitalized
 	Cuvees int    // cuvées of each type in his cellar at start
 	Src    string // where the line comes from: rulebook, research, assumed, box
 }
@@ -277,9 +278,9 @@ type MerchantLevel struct {
 // Label is the difficulty as every verdict prints it, the rulebook's bottle
 // and level: "Mathusalem, medium" (the solo verdict puts it in parentheses).
 func (m MerchantLevel) Label() string {
-	name := m.Key
-	if name != "" {
-		name = strings.ToUpper(name[:1]) + name[1:]
+	name := m.Name
+	if name == "" && m.Key != "" {
+		name = strings.ToUpper(m.Key[:1]) + m.Key[1:]
 	}
 	switch {
 	case m.Alias == "":

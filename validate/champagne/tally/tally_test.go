@@ -225,7 +225,7 @@ func TestSoloWithoutALevelIsEasy(t *testing.T) {
 	if rep.Result == nil {
 		t.Fatalf("%v", rep.Diagnostics)
 	}
-	if got, want := rep.Result.Player("Ann").Level, "lost to the Wine Merchant (Jeroboam, easy)"; got != want {
+	if got, want := rep.Result.Player("Ann").Level, "lost to the Wine Merchant (Jéroboam, easy)"; got != want {
 		t.Errorf("level %q, want %q", got, want)
 	}
 }
