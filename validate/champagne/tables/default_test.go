@@ -29,8 +29,10 @@ func TestMerchantLevelLabels(t *testing.T) {
 	tb := Default()
 	for key, want := range map[string]string{"easy": "Jéroboam, easy", "mathusalem": "Mathusalem, medium", "extreme": "Nabuchodonosor, extreme"} {
 		m, ok := tb.MerchantLevel(key)
-		if !ok || m.Label() != want {
-			t.Errorf("%s: %v %q, want %q", key, ok, m.Label(), want)
+		if !ok {
+			t.Errorf("no level %s", key)
+		} else if m.Label() != want {
+			t.Errorf("%s: %q, want %q", key, m.Label(), want)
 		}
 	}
 }
