@@ -24,6 +24,13 @@ func TestAnUnwritableOutputIsExitTwo(t *testing.T) {
 		{"score", "../../testdata/examples/grand-cru-3p.vin"},
 		{"random", "grand-cru", "--players", "3", "--seed", "1"},
 		{"tables", "grand-cru"},
+		{"layout", "--new", "--players", "3", "--format", "json"},
+		{"version"},
+		// cobra's own printers, which drop their write errors
+		{"help"},
+		{"--help"},
+		{"validate", "--help"},
+		{"completion", "bash"},
 	} {
 		var stderr strings.Builder
 		code := Main(args, strings.NewReader(""), fullDisk{}, &stderr)

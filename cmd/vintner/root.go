@@ -32,9 +32,16 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot(stdin)
 	root.SetArgs(args)
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	// cobra's help and completion drop their write errors: output kept
+	// here, so that a lost help text or script is not a success.
+	out := &firstWriteError{w: stdout}
+	root.SetOut(out)
 	root.SetErr(stderr)
+	runnableCompletion(root)
 	cmd, err := root.ExecuteC()
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("cannot write the output: %w", out.err)
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -76,14 +83,19 @@ tie-breaks, and prints Bordeaux sheets and scorepads as PDF.`,
 		root.AddCommand(extra())
 	}
 	root.SetHelpCommand(newHelpCmd())
-	// cobra's completion command is not runnable: given a shell it does
-	// not know, it printed its help and exited 0. Runnable, its NoArgs
-	// refuses one, as an unknown command is (exit 2).
+	return root
+}
+
+// runnableCompletion makes cobra's completion command runnable: it was
+// not, so given a shell it does not know it printed its help and exited
+// 0; runnable, its NoArgs refuses one, as an unknown command is (exit 2).
+// Called once the root's output is set: cobra's completion scripts write
+// to the output the root has when the command is made.
+func runnableCompletion(root *cobra.Command) {
 	root.InitDefaultCompletionCmd()
 	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
 		c.RunE = func(c *cobra.Command, args []string) error { return c.Help() }
 	}
-	return root
 }
 
 // newHelpCmd is cobra's help command, except that a topic it does not know
@@ -148,4 +160,18 @@ func newVersionCmd() *cobra.Command {
 			return err
 		},
 	}
+}
+
+// firstWriteError passes writes on and keeps the first one's error.
+type firstWriteError struct {
+	w   io.Writer
+	err error
+}
+
+func (f *firstWriteError) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err != nil && f.err == nil {
+		f.err = err
+	}
+	return n, err
 }
