@@ -60,6 +60,11 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 	if err := atPastTheEnd(at, o); err != nil {
 		return err
 	}
+	for _, named := range o.Named {
+		if err := notAnInput(out, "a file the record names,", named); err != nil {
+			return err
+		}
+	}
 	st, _ := o.Report.State.(*bordeaux.State)
 	var pages []pdf.SheetPage
 	if st != nil {

@@ -170,6 +170,10 @@ type Outcome struct {
 	// Panic holds the panic value and stack when the engine panicked; the
 	// report then carries one CodeInternal error.
 	Panic string
+	// Named are the paths of the files the record named and the replay
+	// read (`rules FILE`, `layout=FILE`): a command writing a file must
+	// not write over one of them.
+	Named []string
 	// Lines is how many lines the record file has, counted only when
 	// Options.AtLine asks for a line (replay --at): a line past the end
 	// is the command's mistake, not the record's.
@@ -280,7 +284,11 @@ func One(cfg Config, it Item) (out Outcome) {
 	}
 	opt := cfg.Options
 	if opt.ReadFile == nil && it.Name != "-" {
-		opt.ReadFile = recordFileReader(it.Name, lim)
+		read := recordFileReader(it.Name, lim)
+		opt.ReadFile = func(n string) ([]byte, error) {
+			out.Named = append(out.Named, besideRecord(it.Name, n))
+			return read(n)
+		}
 		opt.FilePath = func(n string) string { return besideRecord(it.Name, n) }
 	}
 	defer func() {
