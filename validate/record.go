@@ -578,7 +578,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		if seat < 0 {
 			d := Errorf(l, -1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
 			d.aboutPlayers = true
-			d.Hint = didYouMean(l.Player, rec.Players)
+			d.Hint = playerHint(l.Player, rec.Players)
 			return &d
 		}
 		l.Player, l.seat = rec.Players[seat], int32(seat+1) // the same string: an engine's compare of names then stops at the pointer
@@ -719,7 +719,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		if seat < 0 {
 			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
 			d.aboutPlayers = true
-			d.Hint = didYouMean(l.Player, rec.Players)
+			d.Hint = playerHint(l.Player, rec.Players)
 			return &d
 		}
 		l.Player, l.seat = rec.Players[seat], int32(seat+1)
@@ -736,7 +736,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		if seat < 0 {
 			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
 			d.aboutPlayers = true
-			d.Hint = didYouMean(l.Player, rec.Players)
+			d.Hint = playerHint(l.Player, rec.Players)
 			return &d
 		}
 		l.Player, l.seat = rec.Players[seat], int32(seat+1)
@@ -1373,6 +1373,25 @@ func didYouMean(w string, cands []string) string {
 		return ""
 	}
 	return "did you mean " + best + "?"
+}
+
+// playerHint is the hint for a name that is not a player's: the player
+// it looks like. A name with a combining accent (Zoe + U+0308) and one
+// with the accented letter (Zoë) print alike but differ: said so, since
+// "did you mean Zoë?" under "Zoë is not a player" helps no one.
+func playerHint(name string, players []string) string {
+	h := didYouMean(name, players)
+	if h == "" {
+		return ""
+	}
+	combining := func(s string) bool {
+		return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Mn, r) }) >= 0
+	}
+	suggested := strings.TrimSuffix(strings.TrimPrefix(h, "did you mean "), "?")
+	if combining(name) != combining(suggested) {
+		h += " (the two may look alike: one writes an accent as a separate combining mark; retype the name as on the players line)"
+	}
+	return h
 }
 
 // DidYouMean is the exported suggestion helper engines use for names.

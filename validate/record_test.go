@@ -365,3 +365,18 @@ func TestARefusedPlayersLineHasNoCascade(t *testing.T) {
 		t.Errorf("no players line: %v", diags)
 	}
 }
+
+// A name written with a combining accent and the same name with the
+// accented letter print alike: the hint says why they differ.
+func TestAPlayerNameWithACombiningAccent(t *testing.T) {
+	_, diags := validate.Parse("n.vin", []byte("game bordeaux\nplayers Zo\u00eb Ben\nZoe\u0308: red L\nBem: red L\n"), validate.Limits{})
+	if len(diags) != 2 {
+		t.Fatalf("%v", diags)
+	}
+	if want := "did you mean Zo\u00eb? (the two may look alike: one writes an accent as a separate combining mark; retype the name as on the players line)"; diags[0].Hint != want {
+		t.Errorf("hint %q, want %q", diags[0].Hint, want)
+	}
+	if diags[1].Hint != "did you mean Ben?" {
+		t.Errorf("a plain slip: hint %q", diags[1].Hint)
+	}
+}
