@@ -29,6 +29,16 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 	}
 	rec, syntax := lx.parse(file, data, lim, tally)
 	rep := &Report{Game: rec.Game, Players: rec.Players, Meta: rec.Meta}
+	// early ends the check before the replay: as at its end, nothing the
+	// report keeps points into the lexer's memory (the names, the metadata
+	// and the diagnostics are the report's own), which the next record of
+	// a batch may then reuse.
+	early := func() *Report {
+		if opt.NoState {
+			lx.release()
+		}
+		return rep
+	}
 	if rec.Game == "" || len(rec.Players) == 0 || rec.playersRefused {
 		rep.Diagnostics = syntax
 		if len(lx.lazyLines) > 0 {
@@ -38,12 +48,12 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 			rep.Players = nil // not known: the line that lists them is refused
 		}
 		rep.Diagnostics = finish(rep.Diagnostics, file, rec.Game)
-		return rep
+		return early()
 	}
 	g, err := Lookup(games, rec.Game)
 	if err != nil {
 		rep.Diagnostics = finish(append(syntax, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader, Message: err.Error()}), file, rec.Game)
-		return rep
+		return early()
 	}
 	if d := keywordPlayer(g, rec); d != nil && tally == "" { // a tally has no such lines
 		// Every line the name starts was misread: nothing after the
@@ -55,18 +65,18 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 			}
 		}
 		rep.Diagnostics = finish(append(rep.Diagnostics, *d), file, rec.Game)
-		return rep
+		return early()
 	}
 	if opt.Tables == nil && rec.Rules != "" {
 		l := rec.HeaderLine("rules")
 		if opt.ReadFile == nil {
 			rep.Diagnostics = finish(append(withLazySyntax(syntax, rec), Errorf(l, 1, CodeIO, "cannot read the tables file %s here", rec.Rules)), file, rec.Game)
-			return rep
+			return early()
 		}
 		b, err := opt.ReadFile(rec.Rules)
 		if err != nil {
 			rep.Diagnostics = finish(append(withLazySyntax(syntax, rec), Errorf(l, 1, CodeIO, "cannot read the tables file %s: %v", rec.Rules, err)), file, rec.Game)
-			return rep
+			return early()
 		}
 		// Its diagnostics name it as found (beside the record), so that
 		// their line and column can be looked up from where vintner ran.
