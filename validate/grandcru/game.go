@@ -443,6 +443,12 @@ func (s *state) event(l *validate.Line) *fault {
 		}
 		return nil
 	case "round":
+		if s.ph == phSetup {
+			// As `year`: round 1 may open the game before its first action.
+			if f := s.finishSetup(); f != nil {
+				return f
+			}
+		}
 		n, ok := num(l, 1)
 		if !ok || len(l.Tokens) != 2 {
 			return bad(1, "write round N")

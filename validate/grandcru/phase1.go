@@ -460,7 +460,10 @@ func (s *state) useImprovement(p *player, l *validate.Line, k int) (bool, *fault
 		if f := end(3); f != nil {
 			return false, f
 		}
-		if _, f := s.checkSale(p, sale{v: v, b: b, n: 1, tok: 1}, true); f != nil {
+		// Checked as a sale of the whole batch (its cubes are there and
+		// mature), though one cube goes: Good Vintage sells exactly one,
+		// whatever the batch, also under sale-must-sell-all (S1, S4).
+		if _, f := s.checkSale(p, sale{v: v, b: b, tok: 1}, true); f != nil {
 			return false, f
 		}
 		p.barrels[b][v]--
