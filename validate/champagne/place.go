@@ -8,17 +8,24 @@ import (
 	"github.com/vintner/vintner/validate"
 )
 
-// held counts the player's collaborators waiting on a marketing n+1 spot.
+// held counts the player's collaborators waiting on a marketing n+1 spot
+// (his disc waiting there is no collaborator).
 func (s *state) held(who int) int {
 	n := 0
 	// The two n+1 spots, written out: counted at every placement.
-	if s.holdN1[0] == who {
+	if s.holdN1[0] == who && !s.holdDisc[0] {
 		n++
 	}
-	if s.holdN1[1] == who {
+	if s.holdN1[1] == who && !s.holdDisc[1] {
 		n++
 	}
 	return n
+}
+
+// discHeld tells whether the player's disc waits on a marketing n+1 spot:
+// it is on the board, and he has no other.
+func (s *state) discHeld(who int) bool {
+	return (s.holdN1[0] == who && s.holdDisc[0]) || (s.holdN1[1] == who && s.holdDisc[1])
 }
 
 // available counts the collaborators a player can still place this round.

@@ -354,6 +354,10 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 		who := lineSeat(s, l)
 		p := s.players[who]
 		vb := verbOf(l.Verb)
+		if (vb == vExchange || vb == vUse) && s.next().kind == wDone {
+			// "At any time during the game": not once it is over.
+			return fail(0, "the game is over after round %d: only checks and claims may follow", s.r.Rounds)
+		}
 		switch vb {
 		case vExchange:
 			return s.exchange(p, l)
@@ -443,7 +447,7 @@ func (s *state) runStep(w want) {
 	case stepPromote:
 		s.promote(int(w.spot), int(w.who))
 	case stepHold:
-		s.holdN1[w.spot] = int(w.who)
+		s.holdN1[w.spot], s.holdDisc[w.spot] = int(w.who), false
 	case stepHarvest:
 		s.harvest()
 	case stepHarvestFrom:

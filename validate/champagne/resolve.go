@@ -255,7 +255,7 @@ func (s *state) addModule(p *player) {
 // promote: the n+1 collaborator moves the œnothèque to the grid and leaves.
 func (s *state) promote(k, who int) {
 	if s.holdN1[k] == who {
-		s.holdN1[k] = -1
+		s.holdN1[k], s.holdDisc[k] = -1, false
 	}
 	p := s.players[who]
 	if s.r.on.GridTransferWritten && !p.merchant && p.oenoCount() > 0 {
@@ -312,7 +312,9 @@ func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 	}
 	sub(&p.cellar, &c)
 	add(&p.oeno, &c)
-	s.holdN1[w.spot] = who
+	// The collaborator (or the disc of an additional-action token) moves
+	// on to the n+1 spot.
+	s.holdN1[w.spot], s.holdDisc[w.spot] = who, s.board[zMarketing][w.spot].disc
 	return nil
 }
 

@@ -508,3 +508,23 @@ func TestCheckGrammarKnowsTheReplaysKeys(t *testing.T) {
 		t.Errorf("grid=TNX: %v", e)
 	}
 }
+
+// TestDiscOnMarketingIsNoCollaborator: the disc of an additional-action
+// token moved on to a marketing n+1 spot is no collaborator (the player
+// still places his 3), but it is his disc on the board: no other disc that
+// round.
+func TestDiscOnMarketingIsNoCollaborator(t *testing.T) {
+	s := started(t, setup2)
+	s.holdN1, s.holdDisc = [2]int{0, 1}, [2]bool{true, false}
+	s.startRound()
+	ann, ben := s.players[0], s.players[1]
+	if got := s.available(0); got != s.r.Collaborators {
+		t.Errorf("Ann's disc waits on n1+: she places %d collaborators, want %d", got, s.r.Collaborators)
+	}
+	if !ann.discUsed {
+		t.Error("Ann's disc is on the board: she has no other disc this round")
+	}
+	if got := s.available(1); got != s.r.Collaborators-1 || ben.discUsed {
+		t.Errorf("Ben's collaborator waits on n2+: he places %d, want %d (disc used %v)", got, s.r.Collaborators-1, ben.discUsed)
+	}
+}

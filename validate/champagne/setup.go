@@ -616,7 +616,7 @@ func (s *state) startRound() {
 	s.ev, s.eventPP = evOther, 0
 	clear(s.subsidized)
 	for i, p := range s.players {
-		p.discUsed, p.protected = false, false
+		p.discUsed, p.protected = s.discHeld(i), false
 		p.harvest = harvestDone{}
 		p.transport = p.transport[:0]
 		s.placed[i] = 0

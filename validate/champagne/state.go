@@ -326,11 +326,12 @@ type state struct {
 	eventArg   int       // sector, region or grape of the event
 	keyCheck   *keyCheck
 
-	board   [len(zoneNames)][]occupant // per zone (zoneIndex): the spots
-	holdN1  [2]int                     // collaborators moved to the n+1 marketing spots (-1 none)
-	placed  []int                      // collaborators placed this round per player
-	turn    int                        // index in order of the player to place next
-	blocked [len(zoneNames)]int        // High Tension: per zone, the blocked spot + 1 (0: none)
+	board    [len(zoneNames)][]occupant // per zone (zoneIndex): the spots
+	holdN1   [2]int                     // collaborators moved to the n+1 marketing spots (-1 none)
+	holdDisc [2]bool                    // the one moved to that n+1 spot is an additional-action disc, not a collaborator
+	placed   []int                      // collaborators placed this round per player
+	turn     int                        // index in order of the player to place next
+	blocked  [len(zoneNames)]int        // High Tension: per zone, the blocked spot + 1 (0: none)
 
 	tokensOut   []int // per kind (rules.tokenKinds): known out of the supply, held or discarded face up
 	tokensHeld  []int // per kind
