@@ -496,15 +496,19 @@ func (r *replayer) yearAt(l *validate.Line, ti, y int) error {
 	}
 	for i := first; i < len(l.Tokens); i++ {
 		t := l.Tokens[i].Text
-		if r.isPlayer(t) {
+		c := byte(0)
+		if len(t) == 1 {
+			c = upper(t[0])
+		}
+		// The year's letters come before the leader's name: a player
+		// called C does not make `'05 E C` name him; "C" quoted does.
+		letter := y != LastYear && !l.Tokens[i].Quoted &&
+			(isRegion(c) && cell.Region == 0 || isResource(c) && cell.Resource == 0)
+		if !letter && r.isPlayer(t) {
 			if err := r.assertLeader(l, i, y, leader); err != nil {
 				return err
 			}
 			continue
-		}
-		c := byte(0)
-		if len(t) == 1 {
-			c = upper(t[0])
 		}
 		switch {
 		case y != LastYear && isRegion(c) && cell.Region == 0:
