@@ -135,6 +135,7 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 		}
 		t := &sb.Tally{Name: name, Seat: seat + 1}
 		seen := map[string]bool{}
+		longestTok := 2 // the token of longest=, for its messages
 		for i := 2; i < len(l.Tokens); i++ {
 			tok := i
 			k, v, ok := strings.Cut(l.Word(i), "=")
@@ -164,7 +165,7 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 				case "paths":
 					t.Paths = n
 				case "longest":
-					t.Longest = n
+					t.Longest, longestTok = n, tok
 				case "casks":
 					t.CasksUsed = n
 				case "leader":
@@ -183,13 +184,17 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 			}
 		}
 		if t.Longest > t.Paths {
-			return fail(l, 2, "%s's longest tour (%d) cannot be longer than the filled paths (%d)", name, t.Longest, t.Paths)
+			return fail(l, longestTok, "%s's longest tour (%d) cannot be longer than the filled paths (%d)", name, t.Longest, t.Paths)
 		}
 		// Every count is written: one left out is a slip, not a 0.
 		for _, k := range TallyKeys {
 			if !seen[k] {
 				return fail(l, len(l.Tokens), "%s's tally lacks %s=: write `tally %s paths=N longest=N casks=N rows=A/B/C leader=N`", name, k, name)
 			}
+		}
+		if t.Paths > 0 && t.Longest == 0 {
+			// It would lose the longest-tour bonus to a slip.
+			return fail(l, longestTok, "%s's longest tour cannot be 0 with %d filled paths: a filled path is a tour of at least 1 segment", name, t.Paths)
 		}
 		if want := snakeLeaderYears(seat, len(rec.Players)); t.LeaderYears != want {
 			// The snake order fixes each seat's years (ruling R1; solo,

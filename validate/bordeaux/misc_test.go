@@ -173,6 +173,8 @@ claim Other 20
 		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\ntally B paths=3 longest=2 casks=0 rows=0/0/0/0/0 leader=6\n",
 			"x.vin:3:9: error: B's tally lists 5 trellis rows and A's 3: every sheet of a game has the same rows"},
 		{"tally A paths=3 longest=2 casks=0 rows=1/1/1/1/1/1/1/1/1 leader=7\n", "x.vin:2:9: error: A's tally lists 9 trellis rows: a sheet has at most 8"},
+		{"tally A paths=3 longest=0 casks=0 rows=0/0/0 leader=7\n", "x.vin:2:17: error: A's longest tour cannot be 0 with 3 filled paths: a filled path is a tour of at least 1 segment"},
+		{"tally A paths=3 longest=4 casks=0 rows=0/0/0 leader=7\n", "x.vin:2:17: error: A's longest tour (4) cannot be longer than the filled paths (3)"},
 		{"variant solo\ntally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\ntally B paths=3 longest=2 casks=0 rows=0/0/0 leader=6\n", "x.vin:2:9: error: the solo variant is for one player, not 2"},
 	} {
 		rep := validate.CheckTally([]validate.Game{New()}, "bordeaux", "x.vin", []byte("players A B\n"+c.body), validate.Limits{}, validate.Options{})
