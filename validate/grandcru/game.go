@@ -373,6 +373,10 @@ func (s *state) event(l *validate.Line) *fault {
 		if len(l.Tokens) != 2 {
 			return bad(1, "write start NAME")
 		}
+		if s.setStart {
+			// A second start line would silently replace the first.
+			return bad(0, "the start player is already given: %s starts", s.pl[s.start].name)
+		}
 		seat := s.seatOf(l.Word(1))
 		if seat < 0 {
 			return bad(1, "%s is not a player of this game", l.Word(1))
