@@ -774,7 +774,13 @@ var plainWordByte = func() (t [256]bool) {
 // would be wrong.
 func refusedPlayersLine(diags Diagnostics) bool {
 	for _, d := range diags {
-		if f := strings.Fields(d.Source); len(f) > 0 && f[0] == "players" {
+		// The first word as the lexer splits it, at a blank or a tab
+		// only: "players\r0" is one word, and no players line.
+		w := strings.TrimLeft(d.Source, " \t")
+		if i := strings.IndexAny(w, " \t"); i >= 0 {
+			w = w[:i]
+		}
+		if w == "players" {
 			return true
 		}
 	}

@@ -359,6 +359,13 @@ func TestARefusedPlayersLineHasNoCascade(t *testing.T) {
 			t.Errorf("%q:\n got %q\nwant [%q]", c.text, got, c.want)
 		}
 	}
+	// A carriage return is no blank: "players\r0" is one word, no players
+	// line (fuzz-found: it was taken for a refused one, and the record had
+	// no error at all).
+	_, diags0 := validate.Parse("p.vin", []byte("game bordeaux\nplayers\r0"), validate.Limits{})
+	if len(diags0) != 2 || diags0[1].Message != "the header has no `players` line" {
+		t.Errorf("players\\r0: %v", diags0)
+	}
 	// Without a players line at all, the body's lines say so.
 	_, diags := validate.Parse("p.vin", []byte("game bordeaux\nAnn: red L\n"), validate.Limits{})
 	if len(diags) != 2 || diags[0].Message != "the `players` line comes before the record's body" || diags[1].Message != "the header has no `players` line" {

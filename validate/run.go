@@ -47,6 +47,12 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		if rec.playersRefused {
 			rep.Players = nil // not known: the line that lists them is refused
 		}
+		if !rep.Diagnostics.HasErrors() {
+			// The reader said why it has no game or players; should it
+			// not, a record with neither is still no valid record.
+			rep.Diagnostics = append(rep.Diagnostics, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader,
+				Message: "the header has no `game` line or no `players` line"})
+		}
 		rep.Diagnostics = finish(rep.Diagnostics, file, rec.Game)
 		return early()
 	}
