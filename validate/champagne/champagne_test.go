@@ -828,3 +828,26 @@ func TestRecycledStates(t *testing.T) {
 		}
 	}
 }
+
+// TestMerchantForfeitLost: under forfeit-effect lost, the Wine Merchant who
+// cannot fulfil an order loses the spot's placement effect as a player
+// does ("he retrieves his Collaborators according to the normal rules").
+// In round 4 of the fixture he forfeits from shipping 4 (-1 PP).
+func TestMerchantForfeitLost(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/champagne/valid/2p-merchant-high-tension.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	game := strings.Join(lines[:72], "\n") + "\n" // through "merchant ship none" of round 4
+	if !strings.HasPrefix(lines[71], "merchant ship none") {
+		t.Fatalf("the fixture changed: line 72 is %q", lines[71])
+	}
+	for _, c := range []struct{ value, pp string }{{"applies", "14"}, {"lost", "15"}} {
+		text := withOption(t, "forfeit-effect", c.value)
+		rep := validate.Check(games(), "f.vin", []byte(game+"merchant check pp="+c.pp+"\n"), validate.Limits{}, validate.Options{Tables: text, TablesName: "opt"})
+		if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Code != validate.CodeMissing {
+			t.Errorf("forfeit-effect %s: want the Merchant at %s PP, got %v", c.value, c.pp, rep.Diagnostics)
+		}
+	}
+}

@@ -614,11 +614,12 @@ func (s *state) endSeason() {
 		}
 	}
 	ws := s.scratch[:0]
-	for i, sec := range s.sectors {
-		for ; sec.pending > 0 && s.round < s.r.Rounds; sec.pending-- {
-			ws = append(ws, want{kind: wMarket, wantArgs: wantArgs{wantArea: wantArea{sector: int8(i)}}})
+	for _, sec := range s.refills {
+		if s.round < s.r.Rounds { // in the order validated (ruling E11)
+			ws = append(ws, want{kind: wMarket, wantArgs: wantArgs{wantArea: wantArea{sector: sec}}})
 		}
 	}
+	s.refills = s.refills[:0]
 	if s.round < s.r.Rounds {
 		ws = append(ws, want{kind: wOffers})
 	}

@@ -200,7 +200,7 @@ func (s *state) marketLine(l *validate.Line, w want) *ruleError {
 	}
 	sec := s.sectors[c.Sector]
 	if w.kind == wMarket && c.Sector != int(w.sector) {
-		return fail(1, "the card to replace is a %s order, not %s", s.r.SectorNames[w.sector], s.r.SectorNames[c.Sector])
+		return fail(1, "the card to replace is in the %s sector, not %s", s.r.SectorNames[w.sector], s.r.SectorNames[c.Sector])
 	}
 	if w.kind == wSetupMarket && sec.prov != nil {
 		return fail(1, "the %s orders are already declared", s.r.SectorNames[c.Sector])

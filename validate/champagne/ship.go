@@ -249,7 +249,7 @@ func (s *state) validated(c *marketCard) (want, bool) {
 	if c == sec.active {
 		sec.active = nil
 		if s.ev == evGlobalPandemic {
-			sec.pending++
+			s.refills = append(s.refills, int8(c.Sector))
 			return want{}, false
 		}
 		if s.r.on.MarketRefillStackTop {
@@ -259,7 +259,7 @@ func (s *state) validated(c *marketCard) (want, bool) {
 	} else {
 		sec.prov = nil
 		if s.ev == evGlobalPandemic {
-			sec.pending++
+			s.refills = append(s.refills, int8(c.Sector))
 			return want{}, false
 		}
 	}
@@ -464,6 +464,8 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 	}
 	s.pushFront(refills...)
 	s.scratch = refills[:0]
-	s.effect(zShipping, int(w.spot), mi)
+	if len(cards) > 0 || !s.r.on.ForfeitEffectLost { // he retrieves his collaborator "according to the normal rules"
+		s.effect(zShipping, int(w.spot), mi)
+	}
 	return nil
 }

@@ -151,7 +151,6 @@ type sector struct {
 	tokens       int  // face-down tokens still on the active space
 	seenN        int  // cards come up (state.seenCards holds them)
 	reshuffled   bool // the stack was rebuilt from the discards
-	pending      int  // refills owed at the end of a pandemic round
 }
 
 // occupant of an action spot: a player index, or blocked.
@@ -315,6 +314,7 @@ type state struct {
 	vineDisc   []bool // by index in rules.Vineyards: the card is in the discards
 	vineDiscN  int    // cards in the discards
 	sectors    []*sector
+	refills    []int8         // sectors owed a refill at the end of a pandemic round, in the order their cards were validated (ruling E11)
 	seenCards  []*marketCard  // by key (cardKey): the market card of that id come up last, of every sector
 	discarded  []bool         // by key: the card is in its sector's discards
 	otherCards map[string]int // keys of the ids the tables do not print (see cardKey)
@@ -418,6 +418,7 @@ func (s *state) reset() {
 	s.offers, s.offersSpare = clearPtrs(old.offers), clearPtrs(old.offersSpare)
 	s.vineSeen, s.vineDisc = old.vineSeen[:0], old.vineDisc[:0]
 	s.sectors = old.sectors[:0]
+	s.refills = old.refills[:0]
 	s.seenCards, s.discarded = clearPtrs(old.seenCards), old.discarded[:0]
 	s.otherCards = old.otherCards
 	if len(s.otherCards) > 0 {
