@@ -428,8 +428,9 @@ func (c *checker) template(t *Template) {
 				c.fail("vine %d has no grape; the template has one there", i+1)
 			case k >= 0 && g.Age != t.Grapes[k].Age:
 				c.fail("the grape above vine %d is %d-year; the template's is %d-year", i+1, g.Age, t.Grapes[k].Age)
-			case g != nil:
-				colours = append(colours, g.Colour)
+			}
+			if g != nil {
+				colours = append(colours, g.Colour) // whatever its age or place
 			}
 		}
 		if !grapeColoursFit(colours, t.GrapeColours) {

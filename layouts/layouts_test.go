@@ -355,6 +355,22 @@ func TestFromJSONRejects(t *testing.T) {
 			}
 		})
 	}
+	// A grape of the wrong age is that one rule: its colour still counts
+	// among the grapes' colours, which stay the template's.
+	l0 := Default()
+	l0.Code = ""
+	for _, g := range l0.Vines {
+		if g != nil && g.Age != 3 {
+			g.Age = 3
+			break
+		}
+	}
+	b0, _ := json.Marshal(l0)
+	var ie *InvariantError
+	if _, err := FromJSON(b0); !errors.As(err, &ie) || len(ie.Problems) != 2 ||
+		!strings.Contains(ie.Problems[0], "-year; the template's is") {
+		t.Errorf("a grape of the wrong age: %v, want that rule alone (and the own-template note)", err)
+	}
 	// An own sheet with another structure is fine when the rules hold.
 	l := Default()
 	l.Template, l.Code = "our-club-sheet", ""

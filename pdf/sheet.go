@@ -149,7 +149,8 @@ func drawHeader(p pen, pg *SheetPage) {
 	p.font(true, 11)
 	p.right(289, 10, seatText(pg))
 	p.font(false, 9)
-	p.right(289, 15, "Layout code "+pg.Layout.Code)
+	c := codeText(pg.Layout)
+	p.right(289, 15, strings.ToUpper(c[:1])+c[1:])
 }
 
 func seatText(pg *SheetPage) string {
@@ -162,8 +163,19 @@ func seatText(pg *SheetPage) string {
 		return fmt.Sprintf("Seat %d of %d", pg.Layout.Seat, pg.Players)
 	case pg.Layout.Seat > 0:
 		return fmt.Sprintf("Seat %d", pg.Layout.Seat)
+	case pg.Layout.Code != "":
+		return "Pad page" // of a pad whose page number the code does not say
 	}
 	return "Sheet"
+}
+
+// codeText is the layout code as the sheet prints it; a group's own
+// layout has none.
+func codeText(l *layouts.Layout) string {
+	if l.Code == "" {
+		return "own layout (no code)"
+	}
+	return "layout code " + l.Code
 }
 
 // mapFrame turns template map coordinates (X 0..100, Y 0..60) into page
@@ -768,7 +780,7 @@ func drawFooter(p pen, pg *SheetPage) {
 	p.font(false, 7)
 	p.text(darkGrey)
 	where := seatText(pg)
-	p.write(8, 205, fmt.Sprintf("Bordeaux sheet · layout code %s · %s · template %s v%d", l.Code, strings.ToLower(where[:1])+where[1:], l.Template, l.Version))
+	p.write(8, 205, fmt.Sprintf("Bordeaux sheet · %s · %s · template %s v%d", codeText(l), strings.ToLower(where[:1])+where[1:], l.Template, l.Version))
 	p.right(289, 205, "printed by vintner")
 	p.text(black)
 }

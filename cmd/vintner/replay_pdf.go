@@ -105,10 +105,6 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 
 // replayPages turns the engine's sheets into pages to draw.
 func replayPages(st *bordeaux.State, res *score.Result) []pdf.SheetPage {
-	players := len(st.Players)
-	if st.Solo {
-		players = 1
-	}
 	var pages []pdf.SheetPage
 	for _, ps := range st.Players {
 		if ps == nil || ps.Layout == nil {
@@ -146,7 +142,10 @@ func replayPages(st *bordeaux.State, res *score.Result) []pdf.SheetPage {
 				mk.Score = res.Player(ps.Name)
 			}
 		}
-		pages = append(pages, pdf.SheetPage{Layout: ps.Layout, Players: players, Leaders: ps.LeaderYears, Marks: mk})
+		// Players is the sheet's own set (0 for a pad page or a group's
+		// own layout), as its code says: a `sheet NAME CODE/3` line may
+		// name seat 3 of a set of another size than the game.
+		pages = append(pages, pdf.SheetPage{Layout: ps.Layout, Players: ps.Layout.Players, Leaders: ps.LeaderYears, Marks: mk})
 	}
 	return pages
 }

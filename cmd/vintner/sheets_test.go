@@ -251,3 +251,45 @@ func TestADrawnSeedGivesTheShortCode(t *testing.T) {
 		}
 	}
 }
+
+// A replayed sheet named by a `sheet NAME CODE` line is labelled as the
+// sheet it is: the seat of its own set ("seat 3 of 4", not "of 2", the
+// game's players), a pad page, or a group's own layout (no code).
+func TestReplayPDFSheetLabels(t *testing.T) {
+	needPoppler(t)
+	dir := t.TempDir()
+	set, _ := layouts.NewSetCode(42, 4)
+	pad := layouts.NewPadCodes(3, 1)[0]
+	own, err := layouts.Sheet(set + "/2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own.Code, own.Seed, own.Seat, own.Players = "", 0, 0, 0
+	b, _ := own.JSON()
+	if err := os.WriteFile(filepath.Join(dir, "own.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rec := "game bordeaux\nplayers Ann Ben Cal\nsheet Ann " + set + "/3\nsheet Ben " + pad + "\nsheet Cal layout=own.json\n'01 R C\n"
+	vin := filepath.Join(dir, "g.vin")
+	if err := os.WriteFile(vin, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "r.pdf")
+	vintner(t, "replay", vin, "--pdf", out) // exit 1: the record stops in '01 (Ann's sheet prints region R)
+	if n := pdfPages(t, out); n != "3" {
+		t.Fatalf("3 players gave %s pages", n)
+	}
+	for i, want := range []string{
+		"Bordeaux sheet · layout code " + set + " · seat 3 of 4 ·",
+		"Bordeaux sheet · layout code " + pad + " · pad page ·",
+		"Bordeaux sheet · own layout (no code) · sheet ·",
+	} {
+		text := pdfText(t, out, fmt.Sprint(i+1))
+		if !strings.Contains(text, want) {
+			t.Errorf("page %d does not say %q:\n%s", i+1, want, text)
+		}
+		if strings.Contains(text, " of 3") || strings.Contains(text, "eat 0") {
+			t.Errorf("page %d labels the sheet by the game's seats:\n%s", i+1, text)
+		}
+	}
+}
