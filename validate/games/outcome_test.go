@@ -113,11 +113,12 @@ func TestAnErrorAfterTheClaimsRejectsButComparesTheClaimsBeforeIt(t *testing.T) 
 	}
 }
 
-// A check that differs, as played, in the games that go on past it: the
-// result is given, disputed.
+// A check that differs, as played, in every game: the replay goes on
+// past it (a check changes nothing), and the result is given, disputed.
 func TestACheckThatDiffersAsPlayedIsDisputedWithAResult(t *testing.T) {
 	for _, tc := range []struct{ file, from, to string }{
 		{"bordeaux-4p.vin", "check Cal casks=2 ", "check Cal casks=3 "},
+		{"grand-cru-3p.vin", "check Cal money=6 prestige=0 ", "check Cal money=7 prestige=0 "},
 		{"age-of-champagne-3p.vin", "check Ann pp=0 ", "check Ann pp=1 "},
 	} {
 		t.Run(tc.file, func(t *testing.T) {

@@ -148,7 +148,10 @@ func (s *state) checkSale(p *player, sp sale, mature bool) (int, *fault) {
 		return 0, bad(sp.tok+2, "%s has only %d %s in barrel %d", p.name, c, varietyNames[sp.v], sp.b+1)
 	}
 	if s.r.saleMustSellAll && n != c {
-		return 0, bad(sp.tok+2, "a sale takes all %d %s from barrel %d (ruling sale-must-sell-all)", c, varietyNames[sp.v], sp.b+1)
+		// As played, the cubes written are sold, the rest stay.
+		if f := s.illegal(bad(sp.tok+2, "a sale takes all %d %s from barrel %d (ruling sale-must-sell-all)", c, varietyNames[sp.v], sp.b+1)); f != nil {
+			return 0, f
+		}
 	}
 	return n, nil
 }

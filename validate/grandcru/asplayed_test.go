@@ -78,3 +78,41 @@ func TestAsPlayedStopsWhereNothingApplies(t *testing.T) {
 		t.Fatalf("the replay stops at line 25: %v", rep.Diagnostics)
 	}
 }
+
+// TestAsPlayedCarriesOutWhatIsWritten: a start player without the most
+// loans, a bid no higher than the last, a partial sale under ruling
+// sale-must-sell-all and a check that differs are carried out as written
+// (the check changes nothing): as played each error is applied and the
+// replay goes on to the next line, which reads the state played.
+func TestAsPlayedCarriesOutWhatIsWritten(t *testing.T) {
+	for _, tc := range []struct{ file, next string }{
+		{"setup-start-not-most", "display gamay gamay merlot pinot seal aging\nyear 1\ncheck Ann start=Ben\nBen: auction gamay 1\n"},
+		{"bid-not-higher", "check Ben bids=1 bid.1=3\ncheck Ann bids=0\n"},
+		{"variant-sale-must-sell-all", "check Ann barrel2=gamay:1\n"},
+		{"check-money", "check Ann money=16\n"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			data, err := os.ReadFile("../../testdata/grand-cru/invalid/" + tc.file + ".vin")
+			if err != nil {
+				t.Fatal(err)
+			}
+			strict := validate.Check(engines, "x.vin", data, validate.Limits{}, validate.Options{})
+			if len(strict.Diagnostics) != 1 || strict.Diagnostics[0].Applied {
+				t.Fatalf("without --as-played: %v", strict.Diagnostics)
+			}
+			stop := strict.Diagnostics[0]
+			data = append(data, tc.next...)
+			rep := validate.Check(engines, "x.vin", data, validate.Limits{}, validate.Options{AsPlayed: true})
+			if len(rep.Diagnostics) != 2 || !rep.Disputed {
+				t.Fatalf("as played: want the applied error and the record's early end, got %v (disputed %v)", rep.Diagnostics, rep.Disputed)
+			}
+			d := rep.Diagnostics[0]
+			if !d.Applied || d.Line != stop.Line || d.Code != stop.Code || d.Message != stop.Message || d.Where != stop.Where {
+				t.Errorf("as played %+v, want %+v applied", d, stop)
+			}
+			if end := rep.Diagnostics[1]; end.Code != validate.CodeMissing {
+				t.Errorf("the replay went on to the end: %+v", end)
+			}
+		})
+	}
+}

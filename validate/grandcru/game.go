@@ -159,7 +159,11 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 		if len(s.disputes) > 0 {
 			// --as-played: the broken rules stay errors; the action stands.
 			for _, d := range s.disputes {
-				diag := validate.Errorf(l, d.tok, validate.CodeRule, "%s", d.msg)
+				code := validate.CodeRule
+				if d.code != "" {
+					code = d.code // a check that differs
+				}
+				diag := validate.Errorf(l, d.tok, code, "%s", d.msg)
 				diag.Hint, diag.Where, diag.Game = d.hint, d.where, "grand-cru"
 				diag.Applied = true
 				rep.Diagnostics = append(rep.Diagnostics, diag)
@@ -387,7 +391,10 @@ func (s *state) event(l *validate.Line) *fault {
 			ok = ok || i == seat
 		}
 		if !ok {
-			return bad(1, "the player with the most loans starts: %s took %d, %s took %d", s.pl[tied[0]].name, s.pl[tied[0]].loans, l.Word(1), s.pl[seat].loans)
+			// As played, the player named starts.
+			if f := s.illegal(bad(1, "the player with the most loans starts: %s took %d, %s took %d", s.pl[tied[0]].name, s.pl[tied[0]].loans, l.Word(1), s.pl[seat].loans)); f != nil {
+				return f
+			}
 		}
 		s.start = seat
 		s.setStart = true
@@ -525,11 +532,15 @@ func (s *state) check(l *validate.Line) *fault {
 			want = normalizeList(want)
 		}
 		if got != want {
-			f := &fault{tok: pr.Tok, msg: fmt.Sprintf("%s's %s is %s, not %s as checked", p.name, pr.Key, show(got), show(pr.Value))}
+			f := &fault{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s's %s is %s, not %s as checked", p.name, pr.Key, show(got), show(pr.Value))}
 			if _, isList := s.listCounts(p, pr.Key); isList {
 				f.hint = unknownTileHint(pr.Value)
 			}
-			return f
+			// As played, a check that differs is noted and the replay
+			// goes on, as in the other games: a check changes nothing.
+			if f := s.illegal(f); f != nil {
+				return f
+			}
 		}
 	}
 	return nil

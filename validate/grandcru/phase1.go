@@ -210,9 +210,12 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			return false, bad(0, "%s already holds the bid on the %s and cannot outbid themself", p.name, kindName(c.kind))
 		}
 		if bid <= c.bid {
-			return false, bad(i, "a new bid must be higher than %s's %d", s.pl[c.bidder].name, c.bid)
+			// As played, the bid written takes the column over.
+			if f := s.illegal(bad(i, "a new bid must be higher than %s's %d", s.pl[c.bidder].name, c.bid)); f != nil {
+				return false, f
+			}
 		}
-		if bid > s.t.Bids[1] {
+		if bid < s.t.Bids[0] || bid > s.t.Bids[1] {
 			return false, bad(i, "a bid is %d to %d, not %d", s.t.Bids[0], s.t.Bids[1], bid)
 		}
 		if s.freeMarkers(p) <= 0 {

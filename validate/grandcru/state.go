@@ -166,7 +166,7 @@ func (s *state) illegal(f *fault) *fault {
 	if !s.asPlayed {
 		return f
 	}
-	f.where = s.where()
+	f.where = s.diagWhere() // a check after the last round: where the game ended
 	s.disputes = append(s.disputes, f)
 	return nil
 }
