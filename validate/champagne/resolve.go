@@ -599,14 +599,7 @@ func (s *state) endSeason() {
 		if o.who < 0 {
 			continue
 		}
-		// The pawn leaves its place and lands on position k, the others
-		// keeping their order (in place: no allocation).
-		from := slices.Index(s.order, int(o.who))
-		at := min(k, len(s.order)-1)
-		if from >= 0 {
-			s.order = slices.Delete(s.order, from, from+1)
-			s.order = slices.Insert(s.order, at, int(o.who))
-		}
+		s.order = councilMove(s.order, int(o.who), k)
 	}
 	for zi, b := range s.blocked {
 		if b > 0 { // the disc moves on to the next spot
@@ -727,3 +720,16 @@ func (s *state) gainToken(p *player, kind int, region int) {
 }
 
 func (s *state) discardToken() { s.tokenDisc++ }
+
+// councilMove moves who's pawn to turn position k (0-based) of order
+// (ruling E29): it leaves its place and lands on k, the others keeping
+// their order, in place (no allocation). A B C D, A to 2: B C A D.
+func councilMove(order []int, who, k int) []int {
+	from := slices.Index(order, who)
+	if from < 0 {
+		return order
+	}
+	at := min(k, len(order)-1)
+	order = slices.Delete(order, from, from+1)
+	return slices.Insert(order, at, who)
+}

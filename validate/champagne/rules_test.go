@@ -2,6 +2,7 @@ package champagne
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -526,5 +527,25 @@ func TestDiscOnMarketingIsNoCollaborator(t *testing.T) {
 	}
 	if got := s.available(1); got != s.r.Collaborators-1 || ben.discUsed {
 		t.Errorf("Ben's collaborator waits on n2+: he places %d, want %d (disc used %v)", got, s.r.Collaborators-1, ben.discUsed)
+	}
+}
+
+// A Council move puts the pawn at the spot's turn position, the others
+// closing up or making room (ruling E29).
+func TestCouncilMove(t *testing.T) {
+	for _, c := range []struct {
+		order  []int
+		who, k int
+		want   []int
+	}{
+		{[]int{0, 1, 2, 3}, 0, 2, []int{1, 2, 0, 3}}, // A B C D, A to spot 3: B C A D
+		{[]int{0, 1, 2, 3}, 3, 0, []int{3, 0, 1, 2}}, // D to spot 1: D A B C
+		{[]int{0, 1, 2, 3}, 1, 1, []int{0, 1, 2, 3}}, // B stays
+		{[]int{1, 0}, 1, 5, []int{0, 1}},             // past the end: the last space
+	} {
+		got := councilMove(slices.Clone(c.order), c.who, c.k)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%v, %d to %d: %v, want %v", c.order, c.who, c.k, got, c.want)
+		}
 	}
 }
