@@ -326,6 +326,10 @@ func (s *state) event(l *validate.Line) *fault {
 	if s.ph == phLoans {
 		s.finishLoans()
 	}
+	if s.ph == phOver && (l.Verb == "display" || l.Verb == "year" || l.Verb == "round") {
+		// Not "the game is in game over": the game ended after the loans step.
+		return bad(0, "the game is over: only check and claim lines may follow")
+	}
 	switch l.Verb {
 	case "loans":
 		if s.ph != phSetup {
@@ -452,6 +456,9 @@ func (s *state) event(l *validate.Line) *fault {
 		if s.ph != phActions || s.round != 1 || n != s.year {
 			return bad(1, "the game is in %s, not at the start of year %d", s.where(), n)
 		}
+		if s.acted {
+			return bad(1, "year %d has begun already: a year line comes before the year's first action", n)
+		}
 		return nil
 	case "round":
 		if s.ph == phSetup {
@@ -466,6 +473,9 @@ func (s *state) event(l *validate.Line) *fault {
 		}
 		if s.ph != phActions || n != s.round {
 			return bad(1, "the game is in %s, not round %d", s.where(), n)
+		}
+		if s.acted {
+			return bad(1, "round %d has begun already: a round line comes before the round's first action", n)
 		}
 		return nil
 	}

@@ -35,12 +35,24 @@ func (s *state) action(l *validate.Line) *fault {
 // says that the festival is over. (Apart from action, whose frame would
 // otherwise hold the copy of the state for every line.)
 func (s *state) festivalLineAfterFestival(seat int, p *player, l *validate.Line) *fault {
-	// The shallow copy keeps s.where() in the year end for the message; a
-	// fault ends the replay, so nothing else is used.
+	// The line is tried as the next year's: the loans step closes and the
+	// preparation refills the vines, turns the improvements up and pays
+	// for missing cubes. When it is refused, the state goes back to the
+	// year end, the players' vineyards and money too, so that the state
+	// shown with the error (replay) is the one before it.
 	saved := *s
+	players := make([]player, len(s.pl))
+	vineyards := make([][]tile, len(s.pl))
+	for i, q := range s.pl {
+		players[i] = *q
+		vineyards[i] = slices.Clone(q.vineyard)
+	}
 	if f := s.actionAfterLoans(seat, p, l); f != nil {
 		*s = saved
-		s.active = s.countActive() // the players' passes are not restored
+		for i, q := range s.pl {
+			*q = players[i]
+			copy(q.vineyard, vineyards[i])
+		}
 		return bad(-1, "the festival is over: %s %s and was passed over (a player who cannot act writes no line)", p.name, passedOverText(p))
 	}
 	return nil

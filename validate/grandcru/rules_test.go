@@ -1,6 +1,7 @@
 package grandcru
 
 import (
+	"os"
 	"testing"
 
 	"github.com/vintner/vintner/validate"
@@ -150,5 +151,29 @@ func TestDisplayReshufflesDiscards(t *testing.T) {
 	}
 	if s.pile[gamay] != 11 || s.discard[gamay] != 0 || s.pile[merlot] != 13 {
 		t.Fatalf("the discards became the pile: gamay %d, merlot %d", s.pile[gamay], s.pile[merlot])
+	}
+}
+
+// A festival line by a player the festival passed over is tried as the
+// next year's action, which closes the loans step and prepares the year;
+// refused, it leaves the state of the year end, vines and money included
+// (replay shows the state before the error).
+func TestFestivalOverLeavesTheYearEnd(t *testing.T) {
+	name := "../../testdata/grand-cru/invalid/festival-over-passed-over.vin"
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := validate.Check(engines, name, data, validate.Limits{}, validate.Options{})
+	if rep.Valid() {
+		t.Fatal("accepted")
+	}
+	s := rep.State.(*state)
+	if err := s.invariants(); err != nil {
+		t.Fatalf("%v\n%s", err, s.Text())
+	}
+	ann := s.pl[0]
+	if s.ph != phLoans || ann.vineyard[0].cube || ann.vineyard[1].cube || ann.ripe[gamay] != 0 {
+		t.Fatalf("Ann's vines stay harvested until the preparation:\n%s", s.Text())
 	}
 }

@@ -111,6 +111,7 @@ type state struct {
 	ph phase
 
 	year, round int
+	acted       bool // a Phase I action was taken this round: round and year lines come before
 	start       int
 	turn        int             // whose turn in Phase I or the festival
 	active      int             // players who have not passed in Phase I, kept with player.passed
@@ -322,6 +323,7 @@ func (s *state) beginYear() {
 	s.year++
 	s.ph = phActions
 	s.round = 1
+	s.acted = false
 	s.triggered, s.final = false, nil
 	for _, p := range s.pl {
 		p.passed = false
@@ -334,6 +336,7 @@ func (s *state) beginYear() {
 // afterAction moves Phase I on after seat's action; harvestedLast tells
 // whether the action harvested the player's last vine.
 func (s *state) afterAction(seat int, harvestedLast bool) {
+	s.acted = true
 	if s.triggered {
 		if len(s.final) > 0 {
 			s.final = s.final[1:]
@@ -362,6 +365,7 @@ func (s *state) afterAction(seat int, harvestedLast bool) {
 		next = s.after(next)
 		if next == s.start {
 			s.round++
+			s.acted = false
 			if s.round >= s.t.triggerRound() && s.active <= 1 {
 				s.trigger(-1)
 				return
