@@ -95,6 +95,7 @@ func runnableCompletion(root *cobra.Command) {
 	root.InitDefaultCompletionCmd()
 	if c, _, err := root.Find([]string{"completion"}); err == nil && c != root {
 		c.RunE = func(c *cobra.Command, args []string) error { return c.Help() }
+		c.Example = "  vintner completion bash > /etc/bash_completion.d/vintner\n  vintner completion zsh > \"${fpath[1]}/_vintner\""
 	}
 }
 
@@ -103,9 +104,10 @@ func runnableCompletion(root *cobra.Command) {
 // the usage and exits 0, which a script cannot tell from help given.
 func newHelpCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "help [command]",
-		Short: "Help about any command",
-		Long:  "Help provides help for any command in the application.\nSimply type vintner help [path to command] for full details.",
+		Use:     "help [command]",
+		Short:   "Help about any command",
+		Example: "  vintner help validate\n  vintner help layout",
+		Long:    "Help provides help for any command in the application.\nSimply type vintner help [path to command] for full details.",
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			var names []cobra.Completion
 			for _, sub := range c.Root().Commands() {
