@@ -182,7 +182,11 @@ func Scorepad(g ScorepadGame, players int, paper Paper) ([]byte, error) {
 
 	p.font(false, 7)
 	p.text(darkGrey)
-	p.write(margin, ph-8, fmt.Sprintf("%s scorepad · %d players", g.Title, players))
+	cols := fmt.Sprintf("%d players", players)
+	if players == 1 {
+		cols = "1 player"
+	}
+	p.write(margin, ph-8, fmt.Sprintf("%s scorepad · %s", g.Title, cols))
 	p.right(pw-margin, ph-8, "printed by vintner")
 	return d.bytes()
 }

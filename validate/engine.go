@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/vintner/vintner/score"
 )
@@ -186,6 +187,21 @@ func keywordPlayer(g Game, rec *Record) *Diagnostic {
 		}
 	}
 	return nil
+}
+
+// CanonicalGame is a game's name as vintner writes it, from a name as a
+// record's `game` line or a command line may write it: any case, and the
+// short forms grandcru, grand_cru, aoc, champagne and age_of_champagne.
+// A name it does not know is returned in lower case.
+func CanonicalGame(name string) string {
+	g := strings.ToLower(name)
+	switch g {
+	case "grandcru", "grand_cru":
+		g = "grand-cru"
+	case "aoc", "champagne", "age_of_champagne":
+		g = "age-of-champagne"
+	}
+	return g
 }
 
 // Lookup finds a game by name among the registered ones.

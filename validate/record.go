@@ -618,13 +618,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			if len(args) != 1 {
 				return bad(1, "`game` takes one name: bordeaux | grand-cru | age-of-champagne")
 			}
-			g := strings.ToLower(args[0].Text)
-			switch g {
-			case "grandcru", "grand_cru":
-				g = "grand-cru"
-			case "aoc", "champagne", "age_of_champagne":
-				g = "age-of-champagne"
-			}
+			g := CanonicalGame(args[0].Text)
 			known := false
 			for _, k := range Games {
 				known = known || k == g

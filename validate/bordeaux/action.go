@@ -74,6 +74,15 @@ func headWorkerAny(w string) int {
 	return workerOf(w)
 }
 
+// workerWordHint is the hint for a worker's word where a choice was
+// expected: the comma before the next entry is missing.
+func workerWordHint(t string) string {
+	if workerOf(t) < 0 {
+		return ""
+	}
+	return fmt.Sprintf("entries are separated by commas: write \", %s …\" to start the %s worker's entry", t, workerNames[workerOf(t)])
+}
+
 func workerOf(w string) int {
 	switch {
 	case w == "red" || w == "r" || strings.EqualFold(w, "red") || w == "R":
@@ -89,6 +98,7 @@ func workerOf(w string) int {
 func (r *replayer) action(l *validate.Line) error {
 	p := r.playerOf(l)
 	y := r.st.Year
+	r.again = p.flagsYear == y
 	if p.flagsYear != y { // the player's first line this year
 		// field by field: a multiple assignment went through the stack
 		p.madeWine = false
@@ -366,7 +376,7 @@ func (r *replayer) entryChecked(l *validate.Line, p *PlayerState, w int, sg segm
 		}
 	}
 	if p.madeWine && p.gained {
-		if err := r.illegal(l, sg.from, "%s made wine and gained resources in %s: a third available worker must pass (%s -)", p.Name, yearName(y), workerNames[w]); err != nil {
+		if err := r.illegalAgain(l, sg.from, p, y, "%s made wine and gained resources in %s: a third available worker must pass (%s -)", p.Name, yearName(y), workerNames[w]); err != nil {
 			return err
 		}
 	}
@@ -380,7 +390,7 @@ func (r *replayer) entryChecked(l *validate.Line, p *PlayerState, w int, sg segm
 	if kind == regionLetter {
 		// Make Wine
 		if p.madeWine && !p.gained { // else a third worker, reported
-			if err := r.illegal(l, sg.from, "%s already made wine in %s: one Make Wine a year", p.Name, yearName(y)); err != nil {
+			if err := r.illegalAgain(l, sg.from, p, y, "%s already made wine in %s: one Make Wine a year", p.Name, yearName(y)); err != nil {
 				return err
 			}
 		}
@@ -427,7 +437,7 @@ func (r *replayer) entryChecked(l *validate.Line, p *PlayerState, w int, sg segm
 	} else {
 		// Gain
 		if p.gained && !p.madeWine { // else a third worker, reported
-			if err := r.illegal(l, sg.from, "%s already gained resources in %s: one Gain a year", p.Name, yearName(y)); err != nil {
+			if err := r.illegalAgain(l, sg.from, p, y, "%s already gained resources in %s: one Gain a year", p.Name, yearName(y)); err != nil {
 				return err
 			}
 		}
@@ -587,17 +597,29 @@ func (r *replayer) badLetters(l *validate.Line, lt int, letters string) error {
 	return r.errorf(l, lt, validate.CodeSyntax, "a worker writes a region (L, R, E) or a resource (C, V, T), or - to pass; not %q", letters)
 }
 
+// illegalAgain is illegal for a rule that a line written under the wrong
+// year breaks: when the player already has a line this year, the hint asks
+// whether the next year's line is missing (a record copied from the
+// sheets that skipped a year line reads as a second line of the year).
+func (r *replayer) illegalAgain(l *validate.Line, tok int, p *PlayerState, y int, format string, args ...any) error {
+	err := r.illegal(l, tok, format, args...)
+	if r.again && y < LastYear && len(r.rep.Diagnostics) > 0 {
+		r.rep.Diagnostics[len(r.rep.Diagnostics)-1].Hint = fmt.Sprintf("%s already has a line in %s: if this line is %s's, its year line %s is missing", p.Name, yearName(y), yearName(y+1), yearName(y+1))
+	}
+	return err
+}
+
 // workerBusy reports a worker that acted already this year, or whose row
 // is filled.
 func (r *replayer) workerBusy(l *validate.Line, p *PlayerState, w, tok, y int) error {
 	if p.acted[w] {
-		return r.illegal(l, tok, "%s's %s worker already acted in %s", p.Name, workerNames[w], yearName(y))
+		return r.illegalAgain(l, tok, p, y, "%s's %s worker already acted in %s", p.Name, workerNames[w], yearName(y))
 	}
 	free := "it is free again in " + yearName(p.FreeAgain(w, y))
 	if p.FreeAgain(w, y) > LastYear {
 		free = "it stays busy to the end of the game"
 	}
-	return r.illegal(l, tok, "%s's %s worker is busy in %s (its row is filled; %s)", p.Name, workerNames[w], yearName(y), free)
+	return r.illegalAgain(l, tok, p, y, "%s's %s worker is busy in %s (its row is filled; %s)", p.Name, workerNames[w], yearName(y), free)
 }
 
 // wrongRegion reports a Make Wine in a region that is not the year's.
@@ -606,7 +628,7 @@ func (r *replayer) wrongRegion(l *validate.Line, lt int, p *PlayerState, y int, 
 	if y == LastYear {
 		return r.illegal(l, lt, "%s chose %s for '13, not %c", p.Name, regionNames[top.Region], c)
 	}
-	return r.illegal(l, lt, "the region in %s is %s (%c), not %c", yearName(y), regionNames[top.Region], top.Region, c)
+	return r.illegalAgain(l, lt, p, y, "the region in %s is %s (%c), not %c", yearName(y), regionNames[top.Region], top.Region, c)
 }
 
 // namedWine reads the wine a Make Wine entry names after its letters,
@@ -644,7 +666,7 @@ func (r *replayer) wrongResource(l *validate.Line, lt int, p *PlayerState, y int
 	if y == LastYear {
 		return r.illegal(l, lt, "%s chose %s for '13, not %c", p.Name, resourceNames[top.Resource], c)
 	}
-	return r.illegal(l, lt, "the resource in %s is %s (%c), not %c", yearName(y), resourceNames[top.Resource], top.Resource, c)
+	return r.illegalAgain(l, lt, p, y, "the resource in %s is %s (%c), not %c", yearName(y), resourceNames[top.Resource], top.Resource, c)
 }
 
 // letterKinds tells a worker's letter, in either case: a region's, a
@@ -801,7 +823,9 @@ func (r *replayer) readChoices(from, to int) error {
 				return r.errorf(l, i, validate.CodeSyntax, "a grape's wine is written @REGION (@L, @R, @E) or @WINE (@Lp2), not %q", t)
 			}
 		default:
-			return r.errorf(l, i, validate.CodeSyntax, "a choice is tN (a trellis in row N) or @REGION (the region of a grape's wine), not %q", t)
+			d := validate.Errorf(l, i, validate.CodeSyntax, "a choice is tN (a trellis in row N) or @REGION (the region of a grape's wine), not %q", t)
+			d.Hint = workerWordHint(t)
+			return r.fail(d)
 		}
 	}
 	return nil

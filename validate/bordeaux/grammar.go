@@ -125,7 +125,9 @@ func entryGrammar(l *validate.Line, from, to, si int) *validate.Diagnostic {
 				return grammarError(l, i, "a grape's wine is written @REGION (@L, @R, @E) or @WINE (@Lp2), not %q", t)
 			}
 		default:
-			return grammarError(l, i, "a choice is tN (a trellis in row N) or @REGION (the region of a grape's wine), not %q", t)
+			d := grammarError(l, i, "a choice is tN (a trellis in row N) or @REGION (the region of a grape's wine), not %q", t)
+			d.Hint = workerWordHint(t)
+			return d
 		}
 	}
 	return nil

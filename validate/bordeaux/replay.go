@@ -24,6 +24,7 @@ type replayer struct {
 	started bool              // sheets resolved, play begun
 	claims  []*validate.Line
 	last    *validate.Line
+	again   bool          // the action line is not its player's first of the year
 	ans     tokenAnswerer // reused by every entry
 	// seatByFirst is, for each first byte of a name, the seat (+1) of the
 	// only player whose name starts with it, 255 when several do: a line's

@@ -2,8 +2,6 @@
 package games
 
 import (
-	"strings"
-
 	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/bordeaux"
 	"github.com/vintner/vintner/validate/champagne"
@@ -26,6 +24,6 @@ func Names() []string {
 
 // Lookup finds a game by its name (bordeaux, grand-cru, age-of-champagne).
 func Lookup(name string) (validate.Game, error) {
-	// In any case, as a record's `game` line is read.
-	return validate.Lookup(All(), strings.ToLower(name))
+	// In any case and with the short forms, as a record's `game` line is read.
+	return validate.Lookup(All(), validate.CanonicalGame(name))
 }

@@ -25,7 +25,7 @@ func TestAsPlayedAppliesAndGoesOn(t *testing.T) {
 	rep := validate.Check(engines, "x.vin", data, validate.Limits{}, validate.Options{AsPlayed: true})
 	want := []string{
 		"13: Ann cannot harvest the last vine before the bottle reaches the rightmost leaf (round 4)",
-		"14: Ben cannot pay 7 Francs to buy a tile directly",
+		"14: Ben has 6 Francs and cannot pay 7 Francs to buy a tile directly",
 		"17: Ben cannot harvest without money (a harvest costs 1 Franc)",
 		"19: Ann has 3 prestige, the cash-5 space costs 5",
 		"25: it is Ann's turn, not Ben's",

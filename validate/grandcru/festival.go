@@ -261,7 +261,7 @@ func (s *state) loans(p *player, l *validate.Line) *fault {
 			return bad(1, "%s has only %s to repay", p.name, plural(p.loans, "loan", "loans"))
 		}
 		if p.money < k*s.t.Loan {
-			if f := s.illegal(bad(1, "%s cannot pay %s to repay %s", p.name, francs(k*s.t.Loan), plural(k, "loan", "loans"))); f != nil {
+			if f := s.illegal(bad(1, "%s has %s and cannot pay %s to repay %s", p.name, francs(p.money), francs(k*s.t.Loan), plural(k, "loan", "loans"))); f != nil {
 				return f
 			}
 		}

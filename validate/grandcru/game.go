@@ -542,7 +542,7 @@ func (s *state) check(l *validate.Line) *fault {
 			want = normalizeList(want)
 		}
 		if got != want {
-			f := &fault{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s's %s is %s, not %s as checked", p.name, pr.Key, show(got), show(pr.Value))}
+			f := &fault{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s is %s, not %s as checked", checkSubject(p, pr.Key), show(got), show(pr.Value))}
 			if _, isList := s.listCounts(p, pr.Key); isList {
 				f.hint = unknownTileHint(pr.Value)
 			}
@@ -554,6 +554,25 @@ func (s *state) check(l *validate.Line) *fault {
 		}
 	}
 	return nil
+}
+
+// checkSubject names what a check key is about in a message: the player's
+// own value ("Ann's money"), or, for the keys that are the table's and not
+// the player's, the table's ("the start player", "the merlot stock").
+func checkSubject(p *player, key string) string {
+	switch key {
+	case "year", "round":
+		return "the " + key
+	case "start":
+		return "the start player"
+	}
+	if w, ok := strings.CutPrefix(key, "price."); ok {
+		return "the " + w + " price marker's space"
+	}
+	if w, ok := strings.CutPrefix(key, "stock."); ok {
+		return "the " + w + " stock"
+	}
+	return p.name + "'s " + key
 }
 
 // checkTextHook, when set (by a test), is told of every lazy line the

@@ -265,7 +265,7 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			return false, bad(1, "%s holds the bid on the %s, not %s", s.pl[c.bidder].name, kindName(c.kind), p.name)
 		}
 		if p.money < c.bid {
-			if f := s.illegal(bad(0, "%s cannot pay the bid of %s", p.name, francs(c.bid))); f != nil {
+			if f := s.illegal(bad(0, "%s has %s and cannot pay the bid of %s", p.name, francs(p.money), francs(c.bid))); f != nil {
 				return false, f
 			}
 		}
@@ -296,7 +296,7 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			return false, bad(2, "auction column %d holds no tile", col+1)
 		}
 		if p.money < s.t.DirectPrice {
-			if f := s.illegal(bad(0, "%s cannot pay %s to buy a tile directly", p.name, francs(s.t.DirectPrice))); f != nil {
+			if f := s.illegal(bad(0, "%s has %s and cannot pay %s to buy a tile directly", p.name, francs(p.money), francs(s.t.DirectPrice))); f != nil {
 				return false, f
 			}
 		}
