@@ -133,7 +133,10 @@ Scorepad mode scores end-state counts instead of a whole record:
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.tally != "" {
 				if f.game == "" {
-					return usageError{fmt.Errorf("--tally needs --game bordeaux | grand-cru | age-of-champagne")}
+					f.game = tallyGame(f.tally, validate.Limits{MaxBytes: max(f.maxBytes, 1), MaxLineBytes: max(f.maxLine, 1), MaxLines: max(f.maxLines, 1)})
+				}
+				if f.game == "" {
+					return usageError{fmt.Errorf("--tally needs --game bordeaux | grand-cru | age-of-champagne (or a `game` line in the tally)")}
 				}
 				g, err := games.Lookup(f.game)
 				if err != nil {
@@ -338,4 +341,19 @@ func verdict(o audit.Outcome) string {
 	default:
 		return fmt.Sprintf("rejected: %s%s", plural(errs, "error"), at)
 	}
+}
+
+// tallyGame is the game a tally file names on its own `game` line, or ""
+// (standard input, a file that cannot be read or names none: --game is
+// then needed).
+func tallyGame(name string, lim validate.Limits) string {
+	if name == "-" {
+		return "" // read once, by the check itself
+	}
+	data, err := audit.ReadNamedFile(name, lim)
+	if err != nil {
+		return "" // the check reports it
+	}
+	rec, _ := validate.Parse(name, data, lim)
+	return rec.Game
 }
