@@ -83,7 +83,7 @@ func TestTemplateErrorsNameTheLine(t *testing.T) {
 	}
 }
 
-func seedCount(t *testing.T) int {
+func seedCount() int {
 	if testing.Short() {
 		return 1000
 	}
@@ -94,7 +94,7 @@ func seedCount(t *testing.T) int {
 // structure across seats.
 func TestInvariantsOverSeeds(t *testing.T) {
 	tp := defaultTemplate()
-	n := seedCount(t)
+	n := seedCount()
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		l, err := tp.NewSheet(seed)
 		if err != nil {

@@ -99,7 +99,7 @@ func ParseTemplate(name string, data []byte) (*Template, error) {
 		CaskCosts: map[int][]int{},
 		Resources: map[Region][]Resource{},
 	}
-	p := &templateParser{name: name, t: t, seen: map[string]int{}}
+	p := &templateParser{t: t, seen: map[string]int{}}
 	for i, raw := range strings.Split(string(data), "\n") {
 		p.line = i + 1
 		if k := strings.IndexByte(raw, '#'); k >= 0 {
@@ -121,7 +121,6 @@ func ParseTemplate(name string, data []byte) (*Template, error) {
 }
 
 type templateParser struct {
-	name string
 	line int
 	t    *Template
 	seen map[string]int // single-use keywords → line

@@ -2,7 +2,6 @@ package validate
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 )
 
@@ -185,9 +184,3 @@ func firstRejection(ds Diagnostics, file string) int {
 
 // Truncated reports whether the replay must stop before line l.
 func (o Options) Truncated(l *Line) bool { return o.AtLine > 0 && l.Num > o.AtLine }
-
-// NotImplemented is what a game that has not landed yet answers.
-func NotImplemented(game, what string) Diagnostics {
-	return Diagnostics{{Severity: Error, Code: CodeIO, Game: game,
-		Message: fmt.Sprintf("%s for %s is not built yet", what, game)}}
-}

@@ -72,7 +72,7 @@ func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
 	return cfg, nil
 }
 
-func newValidateCmd(stdin io.Reader) *cobra.Command {
+func newValidateCmd() *cobra.Command {
 	var f checkFlags
 	cmd := &cobra.Command{
 		Use:   "validate PATH...",
@@ -97,7 +97,7 @@ disputed (--as-played), 2 the command could not run.`,
 	return cmd
 }
 
-func newScoreCmd(stdin io.Reader) *cobra.Command {
+func newScoreCmd() *cobra.Command {
 	var f checkFlags
 	cmd := &cobra.Command{
 		Use:   "score PATH...",

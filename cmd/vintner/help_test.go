@@ -9,7 +9,7 @@ import (
 // help and completion commands included.
 func TestEveryCommandHasExamples(t *testing.T) {
 	names := []string{}
-	root := newRoot(strings.NewReader(""))
+	root := newRoot()
 	runnableCompletion(root)
 	root.InitDefaultHelpCmd() // as cobra does when it runs
 	for _, c := range root.Commands() {

@@ -13,7 +13,7 @@ import (
 // progress draws a one-line progress bar on a terminal's stderr during a
 // long batch. It is small on purpose: it appears only once a run has
 // lasted showAfter (a short run never flickers a bar), redraws at most
-// every redrawEvery, and erases itself before anything else is written to
+// every redrawEach, and erases itself before anything else is written to
 // the same stream, so diagnostics never land in the middle of the bar.
 // A nil *progress does nothing, which keeps the callers free of ifs.
 type progress struct {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 	"github.com/vintner/vintner/internal/audit"
@@ -13,7 +12,7 @@ import (
 // stays free of the PDF code.
 var replayPDF func(cmd *cobra.Command, file string, at int, out string) error
 
-func newReplayCmd(stdin io.Reader) *cobra.Command {
+func newReplayCmd() *cobra.Command {
 	var at int
 	var asPlayed bool
 	var pdfOut, tables, paper string

@@ -17,7 +17,7 @@ const (
 	exitCannot   = 2 // the command could not run
 )
 
-// rejectedError means the diagnostics are already printed; the command
+// errRejected means the diagnostics are already printed; the command
 // exits 1 without printing anything more.
 var errRejected = errors.New("rejected")
 
@@ -29,7 +29,7 @@ var version = "dev"
 
 // Main runs the command line and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := newRoot(stdin)
+	root := newRoot()
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	// cobra's help and completion drop their write errors: output kept
@@ -56,7 +56,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitCannot
 }
 
-func newRoot(stdin io.Reader) *cobra.Command {
+func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "vintner",
 		Short: "Replay, score and print for Bordeaux, Grand Cru and AOC: Age of Champagne",
@@ -72,9 +72,9 @@ tie-breaks, and prints Bordeaux sheets and scorepads as PDF.`,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
-		newValidateCmd(stdin),
-		newScoreCmd(stdin),
-		newReplayCmd(stdin),
+		newValidateCmd(),
+		newScoreCmd(),
+		newReplayCmd(),
 		newRandomCmd(),
 		newTablesCmd(),
 		newVersionCmd(),

@@ -22,9 +22,9 @@ var (
 // is skipped.
 var playerCounts = []int{1, 2, 3, 4, 5}
 
-// generated returns legal records of a game from its generator, or nil
-// when the engine has not landed.
-func generated(t testing.TB, g validate.Game, count int) [][]byte {
+// generated returns up to count legal records of a game from its
+// generator, skipping the player counts the game does not allow.
+func generated(g validate.Game, count int) [][]byte {
 	var out [][]byte
 	for seed := uint64(1); len(out) < count && seed < uint64(4*count); seed++ {
 		p := playerCounts[int(seed)%len(playerCounts)]
@@ -94,9 +94,9 @@ func TestMutants(t *testing.T) {
 	}
 	for _, g := range games.All() {
 		t.Run(g.Name(), func(t *testing.T) {
-			recs := generated(t, g, 8)
+			recs := generated(g, 8)
 			if len(recs) == 0 {
-				t.Skipf("%s cannot generate games yet", g.Name())
+				t.Fatalf("%s generated no game", g.Name())
 			}
 			for i, rec := range recs {
 				if rep := validate.Check(games.All(), "gen.vin", rec, validate.Limits{}, validate.Options{}); !rep.Valid() {
@@ -162,7 +162,7 @@ func TestMutationReport(t *testing.T) {
 	b.WriteString("| game | change | mutants | rejected | accepted | first error of the rejected | problems |\n|---|---|---:|---:|---:|---|---:|\n")
 	for _, g := range games.All() {
 		problems := 0
-		recs := generated(t, g, 20)
+		recs := generated(g, 20)
 		if len(recs) == 0 {
 			fmt.Fprintf(&b, "| %s | — | engine not landed | | | | |\n", g.Name())
 			continue
@@ -241,7 +241,7 @@ func FuzzCheck(f *testing.F) {
 	f.Add([]byte("game grand-cru\nplayers Ann Ben\nAnn: pass\n"))
 	f.Add([]byte("game age-of-champagne\nplayers Ann Ben\nAnn: pass\n"))
 	for _, g := range games.All() {
-		for _, rec := range generated(f, g, 3) {
+		for _, rec := range generated(g, 3) {
 			f.Add(rec)
 		}
 	}

@@ -29,5 +29,7 @@ func TestWriteGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(*genOut, b, 0o644)
+	if err := os.WriteFile(*genOut, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

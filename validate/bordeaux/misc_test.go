@@ -184,18 +184,6 @@ claim Other 20
 	}
 }
 
-func TestLongest(t *testing.T) {
-	// a triangle with a tail: the trail runs round the triangle and down
-	// the tail (4); a simple path cannot close the triangle (3).
-	e := [][2]string{{"a", "b"}, {"b", "c"}, {"c", "a"}, {"a", "d"}}
-	if LongestTrail(e) != 4 || LongestSimplePath(e) != 3 {
-		t.Errorf("trail %d simple %d", LongestTrail(e), LongestSimplePath(e))
-	}
-	if LongestTrail(nil) != 0 {
-		t.Errorf("empty")
-	}
-}
-
 func TestLeaderSnake(t *testing.T) {
 	var got []int
 	for y := 1; y <= 13; y++ {

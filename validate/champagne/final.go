@@ -7,7 +7,6 @@ import (
 )
 
 type finalScore struct {
-	tally  champagne.GameTally
 	result *score.Result
 }
 
@@ -53,7 +52,7 @@ func (s *state) finish() {
 		t.Players = append(t.Players, pt)
 	}
 	s.tallyBuf = t.Players
-	s.finalBuf = finalScore{tally: t, result: champagne.Score(t)}
+	s.finalBuf = finalScore{result: champagne.Score(t)}
 	s.final = &s.finalBuf
 }
 

@@ -17,8 +17,6 @@ import (
 
 var genNames = []string{"Ann", "Ben", "Cal", "Dan"}
 
-type genToken struct{ kind string }
-
 type gen struct {
 	rnd      *rng.Source
 	r        *rules
@@ -34,7 +32,6 @@ type gen struct {
 	supply   []string   // face-down bonus tokens
 	discards []string   // used tokens, face up
 	onMarket [][]string // tokens on each sector's active space
-	lines    int
 	inv      func(*state) error
 	features map[string]int // what the game used, for the coverage test
 }
@@ -161,7 +158,6 @@ func (g *gen) emit(format string, args ...any) error {
 		return fmt.Errorf("generator wrote an illegal line %q: %s", line, e.msg)
 	}
 	g.out.WriteString(line + "\n")
-	g.lines++
 	if g.inv != nil {
 		if err := g.inv(g.s); err != nil {
 			return fmt.Errorf("after %q: %v", line, err)
@@ -199,7 +195,7 @@ func (g *gen) setup() error {
 			continue
 		}
 		byID[m.ID] = true
-		cu, _ := parseCubes([]string{m.Cuvees}, cuveeLetters, "")
+		cu, _ := parseCubes([]string{m.Cuvees}, cuveeLetters)
 		g.markets[sec] = append(g.markets[sec], &marketCard{ID: strings.ToUpper(m.ID), Sector: sec, Cuvees: cu, PP: m.Value, Transport: m.Transport})
 	}
 	for sec := range g.markets {

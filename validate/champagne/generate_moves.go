@@ -48,7 +48,7 @@ func (g *gen) place(who int) error {
 			if o.who != -1 {
 				continue
 			}
-			w := g.weight(who, z, k)
+			w := g.weight(who, z)
 			if w > 0 && g.linksTo(who, z, k) {
 				w += 12 // the linked pair's bonus token
 			}
@@ -129,7 +129,7 @@ func (g *gen) spotWord(z string, k int) string {
 
 // weight is how much the policy likes a spot (0: never; the council is
 // always possible, so a player can always place).
-func (g *gen) weight(who int, z string, k int) int {
+func (g *gen) weight(who int, z string) int {
 	s := g.s
 	p := s.players[who]
 	switch z {

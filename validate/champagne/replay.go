@@ -385,10 +385,6 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 	return syntax(0, "unexpected line")
 }
 
-// indexOf is the seat of the House a line names (0 if none does). The
-// player whose step it is writes most lines: he is tried first (the names
-// are distinct, and a line's name shares its bytes with the players line,
-// so that the compare stops at the pointer).
 // lineSeat is indexOf for a line's player: the seat the reader found
 // (the state seats the record's players in their order), or, for a line
 // made by hand, the seat of its player's name.
@@ -399,6 +395,10 @@ func lineSeat(s *state, l *validate.Line) int {
 	return indexOf(s, l.Player)
 }
 
+// indexOf is the seat of the House a line names (0 if none does). The
+// player whose step it is writes most lines: he is tried first (the names
+// are distinct, and a line's name shares its bytes with the players line,
+// so that the compare stops at the pointer).
 func indexOf(s *state, name string) int {
 	if n := len(s.pending); n > 0 {
 		if who := int(s.pending[n-1].who); who >= 0 && who < len(s.players) {
@@ -572,7 +572,7 @@ func (s *state) expectText() string {
 	return "the next step"
 }
 
-// event handles the table lines.
+// tableLine handles the table lines.
 func (s *state) tableLine(l *validate.Line) *ruleError {
 	w := s.next()
 	switch l.Verb {
@@ -807,7 +807,7 @@ func (s *state) action(who int, l *validate.Line, vb verb) *ruleError {
 	case wPlant:
 		return s.plant(who, l, w)
 	case wToken:
-		return s.tokenLine(who, l, w)
+		return s.tokenLine(who, l)
 	case wOeno:
 		return s.oenotheque(who, l, w)
 	case wShip:
@@ -951,7 +951,7 @@ func lineCubes(l *validate.Line, from int, letters string) ([3]int, bool) {
 }
 
 // parseCubes reads cube letters ("MMC", or several words "M M C").
-func parseCubes(words []string, letters, what string) ([3]int, bool) {
+func parseCubes(words []string, letters string) ([3]int, bool) {
 	var c [3]int
 	for _, w := range words {
 		if w == "-" || strings.EqualFold(w, "none") {
@@ -1017,8 +1017,8 @@ func add(a, b *[3]int) {
 
 func sum3(a *[3]int) int { return a[0] + a[1] + a[2] }
 
-// gainPP and gainEco move the score and the report; at either end of the
-// report a further move is a point won or lost instead.
+// gainEco moves the eco report; at either end of the report a further
+// move is a point won or lost instead.
 func (s *state) gainEco(p *player, n int) {
 	for ; n > 0; n-- {
 		if p.eco == len(s.r.EcoValues)-1 {
@@ -1062,8 +1062,8 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 	if len(l.Tokens) != 3 {
 		return syntax(0, "an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name)
 	}
-	give, ok := parseCubes([]string{l.Word(1)}, grapeLetters, "still wines")
-	get, ok2 := parseCubes([]string{l.Word(2)}, grapeLetters, "still wines")
+	give, ok := parseCubes([]string{l.Word(1)}, grapeLetters)
+	get, ok2 := parseCubes([]string{l.Word(2)}, grapeLetters)
 	if !ok || !ok2 {
 		return cubeError(l, 1, grapeLetters, fmt.Sprintf("an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name))
 	}

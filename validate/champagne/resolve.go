@@ -622,7 +622,7 @@ func (s *state) endSeason() {
 }
 
 // tokenLine: a bonus token drawn from the supply.
-func (s *state) tokenLine(who int, l *validate.Line, w want) *ruleError {
+func (s *state) tokenLine(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
 	if len(l.Tokens) != 2 {
 		return syntax(1, "a token line names the one bonus token drawn: %s: token KIND (%s)", p.name, tokenList(s.r))

@@ -33,7 +33,6 @@ type rules struct {
 	ModulesMax      int
 	ModulesRow      int // modules in the Age I row
 	Age2Eco         int
-	ModuleCapacity  []int // still wines held by the i-th module
 	CellarMax       int
 	OenoMax         int
 	GridSlots       int

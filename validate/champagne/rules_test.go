@@ -408,7 +408,7 @@ func TestCubeCounts(t *testing.T) {
 	for _, letters := range []string{grapeLetters, cuveeLetters} {
 		for _, w := range words {
 			got, ok := cubeCounts(w, letters)
-			want, wantOK := parseCubes([]string{w}, letters, "")
+			want, wantOK := parseCubes([]string{w}, letters)
 			if !wantOK {
 				want = [3]int{}
 			}

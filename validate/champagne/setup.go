@@ -10,11 +10,11 @@ import (
 	"github.com/vintner/vintner/validate"
 )
 
-// offersLine reads the active vineyard offers, at setup or at a renewal.
 // maxCardNumber bounds a number a record reads off a card: none prints
 // one near it, and no sum of them can overflow.
 const maxCardNumber = 999
 
+// offersLine reads the active vineyard offers, at setup or at a renewal.
 func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	if renewal {
 		for _, c := range s.offers {
@@ -219,7 +219,6 @@ func (s *state) marketLine(l *validate.Line, w want) *ruleError {
 		if *old != *c {
 			return fail(2, "%s came up before as %s %d %s", c.ID, cubes(old.Cuvees, cuveeLetters), old.PP, old.Transport)
 		}
-		sec.reshuffled = true
 	} else if sec.seenN >= s.r.MarketPerSector {
 		return fail(2, "the box holds %d %s cards: %s would be one more", s.r.MarketPerSector, s.r.SectorNames[c.Sector], c.ID)
 	}
@@ -420,7 +419,7 @@ func (s *state) declaredInheritance(l *validate.Line, from, to int) (*inheritCar
 		case i > from && k == "eco":
 			d.Eco, e = num()
 		case i > from && k == "cellar":
-			c, ok := parseCubes([]string{v}, cuveeLetters, "")
+			c, ok := parseCubes([]string{v}, cuveeLetters)
 			if !ok {
 				e := syntax(i, "%s", notLetter(v, cuveeLetters))
 				e.hint = "cellar= lists the cuvées the card puts in the cellar: cellar=TN"
@@ -428,7 +427,7 @@ func (s *state) declaredInheritance(l *validate.Line, from, to int) (*inheritCar
 			}
 			d.Cellar = c
 		case i > from && k == "still":
-			c, ok := parseCubes([]string{v}, grapeLetters, "")
+			c, ok := parseCubes([]string{v}, grapeLetters)
 			if !ok {
 				e := syntax(i, "%s", notLetter(v, grapeLetters))
 				e.hint = "still= lists the still wines the card puts in the winery: still=MM"
@@ -714,7 +713,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 				return fail(i, "no region is called %q: %s", v, strings.Join(s.r.Regions, ", ")).withHint(v, s.r.Regions)
 			}
 		case k == "grape" && kind == "grapes-quality":
-			g, ok := parseCubes([]string{v}, grapeLetters, "grape")
+			g, ok := parseCubes([]string{v}, grapeLetters)
 			if !ok || sum3(&g) != 1 {
 				return fail(i, "the key grape is M (Meunier), P (Pinot noir) or C (Chardonnay)")
 			}

@@ -325,7 +325,7 @@ func (s *state) merchantCorks() {
 	}
 }
 
-// merchantRank orders two candidate cards for the Wine Merchant: prestige
+// merchantKey orders two candidate cards for the Wine Merchant: prestige
 // (with his marketing bonus), then the eco report, then a bonus token, then
 // the destination (international, europe, france).
 func (s *state) merchantKey(c *marketCard) [4]int {

@@ -144,13 +144,10 @@ type marketCard struct {
 	Transport string
 }
 
-func (c *marketCard) count() int { return c.Cuvees[0] + c.Cuvees[1] + c.Cuvees[2] }
-
 type sector struct {
 	active, prov *marketCard
-	tokens       int  // face-down tokens still on the active space
-	seenN        int  // cards come up (state.seenCards holds them)
-	reshuffled   bool // the stack was rebuilt from the discards
+	tokens       int // face-down tokens still on the active space
+	seenN        int // cards come up (state.seenCards holds them)
 }
 
 // occupant of an action spot: a player index, or blocked.

@@ -142,8 +142,8 @@ func fromTables(t *tables.Tables) *rules {
 		}
 		c := inheritCard{ID: strings.ToUpper(in.ID), Kind: in.Kind, Stars: in.Stars, Vine: in.Vineyard,
 			Press: in.Press, Modules: in.Modules, Eco: in.Eco}
-		c.Cellar, _ = parseCubes([]string{in.Cellar}, cuveeLetters, "")
-		c.Still, _ = parseCubes([]string{in.Still}, grapeLetters, "")
+		c.Cellar, _ = parseCubes([]string{in.Cellar}, cuveeLetters)
+		c.Still, _ = parseCubes([]string{in.Still}, grapeLetters)
 		c.first = len(r.Inherit)
 		if first := r.inheritance(c.ID); first != nil {
 			c.first = first.first

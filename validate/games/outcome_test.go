@@ -19,8 +19,8 @@ import (
 // and a record cut short are missing-end errors; a check key no check has
 // is a syntax error.
 
-// example is a bundled record of a game, and an action that is legal in
-// the middle of it but comes after its end here.
+// examples pair a bundled record of each game with an action that is legal
+// in the middle of it but comes after its end here.
 var examples = []struct{ file, lateAction string }{
 	{"bordeaux-4p.vin", "red L"},
 	{"grand-cru-3p.vin", "pass"},

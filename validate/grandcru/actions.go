@@ -201,7 +201,7 @@ func removeTile(p *player, i int) {
 
 // checkHarvest tells whether a player may harvest the given vines now,
 // and whether that empties the last vine.
-func (s *state) checkHarvest(p *player, l *validate.Line, vs []int, toks []int) (bool, *fault) {
+func (s *state) checkHarvest(p *player, vs []int, toks []int) (bool, *fault) {
 	if p.money < s.t.HarvestCost {
 		if f := s.illegal(bad(0, "%s cannot harvest without money (a harvest costs %d Franc)", p.name, s.t.HarvestCost)); f != nil {
 			return false, f
@@ -253,8 +253,8 @@ func (s *state) improvement(p *player, k int) (int, *fault) {
 	return used, bad(0, "%s has already used the %s tile this year", p.name, kindName(k))
 }
 
-// placeTile puts a bought tile in the vineyard, discarding one when full.
-// check only: returns the index to discard (-1 none).
+// checkPlace checks the discard a bought tile needs: the index of the tile
+// a full vineyard discards (-1 none); place then puts the tile.
 func (s *state) checkPlace(p *player, l *validate.Line, i int) (int, *fault) {
 	full := len(p.vineyard) >= s.t.Spaces
 	if !isWord(l, i, "discard") {
@@ -313,8 +313,8 @@ func (s *state) place(p *player, k, discardAt int) {
 	p.vineyard = append(p.vineyard, t)
 }
 
-// tileRef reads `TILE` or `col N` at token i: a column (or -1 with the
-// kind for a display tile). fromDisplay allows display tiles.
+// colRef reads `TILE` or `col N` at token i: a column (or -1 with the
+// kind for a display tile).
 func (s *state) colRef(l *validate.Line, i int) (col, kind, next int, f *fault) {
 	if isWord(l, i, "col") || isWord(l, i, "column") {
 		c, ok := num(l, i+1)

@@ -80,7 +80,7 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 		if f := end(2); f != nil {
 			return f
 		}
-		if _, f := s.checkHarvest(p, l, []int{v}, []int{1}); f != nil {
+		if _, f := s.checkHarvest(p, []int{v}, []int{1}); f != nil {
 			return f
 		}
 		apply = func() { s.doHarvest(p, []int{v}) }

@@ -342,7 +342,7 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 		if f := end(2); f != nil {
 			return false, f
 		}
-		last, f := s.checkHarvest(p, l, []int{v}, []int{1})
+		last, f := s.checkHarvest(p, []int{v}, []int{1})
 		if f != nil {
 			return false, f
 		}
@@ -498,7 +498,7 @@ func (s *state) useImprovement(p *player, l *validate.Line, k int) (bool, *fault
 		if len(vs) == 0 || len(vs) > 2 {
 			return false, bad(len(l.Tokens), "Harvest Hands harvests one or two vines: hands VARIETY [VARIETY]")
 		}
-		last, f := s.checkHarvest(p, l, vs, toks)
+		last, f := s.checkHarvest(p, vs, toks)
 		if f != nil {
 			return false, f
 		}
@@ -513,7 +513,7 @@ func (s *state) useImprovement(p *player, l *validate.Line, k int) (bool, *fault
 		if f := end(2); f != nil {
 			return false, f
 		}
-		last, f := s.checkHarvest(p, l, []int{v}, []int{1})
+		last, f := s.checkHarvest(p, []int{v}, []int{1})
 		if f != nil {
 			return false, f
 		}

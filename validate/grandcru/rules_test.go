@@ -26,7 +26,7 @@ func testState(t *testing.T, names ...string) *state {
 	return s
 }
 
-// take moves cubes from the stock, as the game would have.
+// fromStock moves cubes from the stock, as the game would have.
 func (s *state) fromStock(v, n int) int { s.stock[v] -= n; return n }
 
 func TestFestivalMajorities(t *testing.T) {

@@ -36,7 +36,6 @@ type player struct {
 	actions  int             // festival special actions this year
 	done     bool            // passed in the festival
 	bankrupt bool
-	emerg    int // emergency loans taken this year
 	emergAll int // emergency loans taken in the whole game
 
 	// passedOver says why the festival that just closed went on without
@@ -327,7 +326,6 @@ func (s *state) beginYear() {
 	s.triggered, s.final = false, nil
 	for _, p := range s.pl {
 		p.passed = false
-		p.emerg = 0
 	}
 	s.active = s.n
 	s.turn = s.start
@@ -572,7 +570,6 @@ func (s *state) endFestival() {
 		owed := s.t.Interest[p.loans]
 		for p.money < owed && p.loans < s.t.MaxLoans {
 			p.loans++
-			p.emerg++
 			p.emergAll++
 			p.money += s.t.EmergencyLoan
 		}

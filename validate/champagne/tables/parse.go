@@ -217,7 +217,7 @@ func (l *line) strVal(key string) string {
 	return s
 }
 
-// positive reports a value that must be at least lo.
+// atLeast reports a value that must be at least lo.
 func (l *line) atLeast(v, lo int, what string, tok int) {
 	if !l.bad && v < lo {
 		l.errf(tok, "%s must be at least %d, not %d", what, lo, v)
