@@ -266,6 +266,11 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 			if r.Disputed {
 				fmt.Fprintln(out, "DISPUTED: errors were applied as played (--as-played)")
 			}
+			if o.Status() == audit.StatusClaimsDiffer {
+				// Said beside the table too: the claims' errors are on
+				// stderr, which a reader of the table may not see.
+				fmt.Fprintf(out, "CLAIMS DIFFER: %s (the claims written at the table; the errors say which)\n", strings.TrimPrefix(verdict(o), "claims differ: "))
+			}
 			writeErr = score.Render(out, r.Result, f.format)
 			if multi {
 				fmt.Fprintln(out)
