@@ -103,6 +103,12 @@ func TestAtLineStopsWithState(t *testing.T) {
 	if !strings.Contains(st.Text(), fmt.Sprintf("year '%02d", st.Year)) {
 		t.Errorf("text: %s", st.Text())
 	}
+	// After '01 only the first player has led: the second's row says so,
+	// with no trailing blank.
+	st, _ = ReplayState(rec, validate.Options{AtLine: 5})
+	if txt := st.Text(); st.Year != 1 || !strings.Contains(txt, "  leader  '01\n") || !strings.Contains(txt, "  leader  none yet\n") {
+		t.Errorf("year %d, text:\n%s", st.Year, txt)
+	}
 }
 
 func TestSheetLinesAndLayoutFile(t *testing.T) {

@@ -719,6 +719,9 @@ func (s *State) Text() string {
 		for _, y := range p.LeaderYears {
 			ly = append(ly, fmt.Sprintf("'%02d", y))
 		}
+		if len(ly) == 0 {
+			ly = append(ly, "none yet") // not a blank line's trailing space
+		}
 		fmt.Fprintf(&b, "  leader  %s\n", strings.Join(ly, " "))
 		b.WriteString("          ")
 		for y := 0; y < Columns; y++ {
