@@ -222,8 +222,8 @@ func (g *gen) setup() error {
 	g.rnd.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
 	g.onMarket = make([][]string, len(r.SectorNames))
 	for sec := range g.onMarket {
-		g.onMarket[sec] = append([]string(nil), bag[:r.MarketTokens]...)
-		bag = bag[r.MarketTokens:]
+		g.onMarket[sec] = append([]string(nil), bag[:r.MarketTokens[sec]]...)
+		bag = bag[r.MarketTokens[sec]:]
 	}
 	g.supply = bag
 	// Events.

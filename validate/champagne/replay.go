@@ -85,8 +85,8 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 		}
 	}
 	n := len(rec.Players)
-	if n > 4 {
-		return nil, fail(1, "Age of Champagne is played by 1 to 4 players, not %d", n)
+	if n > r.MaxPlayers {
+		return nil, fail(1, "Age of Champagne is played by 1 to %d players, not %d", r.MaxPlayers, n)
 	}
 	if i := merchantNamed(rec.Players); i >= 0 {
 		return nil, fail(i+1, "%q is the Wine Merchant's name in the results: a player is called otherwise", rec.Players[i])
@@ -97,8 +97,8 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	if n == 1 && s.level == "" {
 		s.level = "easy" // solo is always against the Wine Merchant
 	}
-	if s.level != "" && n > 3 {
-		e := fail(1, "the Wine Merchant joins games of 1 to 3 players, not %d", n)
+	if s.level != "" && n+1 > r.MaxPlayers { // he counts as a player
+		e := fail(1, "the Wine Merchant joins games of 1 to %d players, not %d", r.MaxPlayers-1, n)
 		e.variant = "merchant"
 		return nil, e
 	}
@@ -126,10 +126,13 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 		if sec == nil {
 			sec = &sector{}
 		}
-		*sec = sector{tokens: r.MarketTokens}
+		*sec = sector{tokens: r.MarketTokens[i]}
 		s.sectors = append(s.sectors, sec)
 	}
-	s.tokenSupply = r.tokensInBox - r.MarketTokens*len(r.SectorNames)
+	s.tokenSupply = r.tokensInBox
+	for _, n := range r.MarketTokens {
+		s.tokenSupply -= n
+	}
 	s.placed = reuse.Zeroed(s.placed, len(s.players))
 	// The setup's steps, pushed last first (pending is a stack).
 	if cap(s.pending) == 0 {

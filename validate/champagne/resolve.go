@@ -227,7 +227,7 @@ func (s *state) raisePress(who, n int, draw bool) bool {
 	due := false
 	for range n {
 		if p.press >= s.r.PressMax {
-			p.pp++
+			p.pp += s.r.PressPPBeyond
 			continue
 		}
 		p.press++

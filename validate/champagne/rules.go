@@ -29,6 +29,8 @@ type rules struct {
 	PressStart      int
 	PressMax        int
 	PressTokenAt    int
+	PressPPBeyond   int // PP for each level gained past PressMax
+	MaxPlayers      int // most seats, the Wine Merchant included
 	ModulesStart    int
 	ModulesMax      int
 	ModulesRow      int // modules in the Age I row
@@ -36,8 +38,8 @@ type rules struct {
 	CellarMax       int
 	OenoMax         int
 	GridSlots       int
-	GridBonus       []int // bonus per shipped cuvée with k cubes in the column
-	MarketPerSector int
+	GridBonus       []int             // bonus per shipped cuvée with k cubes in the column
+	MarketPerSector []int             // Market cards of each sector in the box (by SectorNames index)
 	SectorNames     []string          // france, europe, international
 	TransportEco    map[string][3]int // transport -> eco per sector
 	transports      []string          // TransportEco's keys, for lookups without hashing
@@ -49,7 +51,7 @@ type rules struct {
 	Inherit         []inheritCard
 	Options         map[string]string
 	T               *tables.Tables
-	MarketTokens    int            // face-down tokens on each sector's active space
+	MarketTokens    []int          // face-down tokens on each sector's active space (by SectorNames index)
 	Tokens          map[string]int // bonus token kinds and counts in the box
 	tokensInBox     int            // the sum of Tokens
 	TokenPrestige   map[string]int // prestige-N kinds -> N

@@ -213,14 +213,14 @@ func (s *state) marketLine(l *validate.Line, w want) *ruleError {
 		old = nil
 	}
 	if old != nil {
-		if !s.isDiscarded(c.key) || sec.seenN < s.r.MarketPerSector {
+		if !s.isDiscarded(c.key) || sec.seenN < s.r.MarketPerSector[c.Sector] {
 			return fail(2, "%s has already come up: a market card never comes up twice while its stack lasts", c.ID)
 		}
 		if *old != *c {
 			return fail(2, "%s came up before as %s %d %s", c.ID, cubes(old.Cuvees, cuveeLetters), old.PP, old.Transport)
 		}
-	} else if sec.seenN >= s.r.MarketPerSector {
-		return fail(2, "the box holds %d %s cards: %s would be one more", s.r.MarketPerSector, s.r.SectorNames[c.Sector], c.ID)
+	} else if sec.seenN >= s.r.MarketPerSector[c.Sector] {
+		return fail(2, "the box holds %d %s cards: %s would be one more", s.r.MarketPerSector[c.Sector], s.r.SectorNames[c.Sector], c.ID)
 	}
 	if prior != nil && prior.Sector != c.Sector {
 		return fail(2, "%s is a %s card", c.ID, s.r.SectorNames[prior.Sector])

@@ -35,7 +35,7 @@ func fromTables(t *tables.Tables) *rules {
 		GridSlots: t.Marketing.Slots, GridBonus: t.Marketing.Bonus, Options: t.Options,
 		EcoValues: t.Eco.Values, EcoStart: t.Eco.Start, EcoMerchant: t.Eco.MerchantStart,
 		EcoTopPP: t.Eco.TopPP, EcoBottomPP: t.Eco.BottomPP,
-		PressStart: t.Press.Start, PressMax: t.Press.Max, PressTokenAt: t.Press.TokenAt,
+		PressStart: t.Press.Start, PressMax: t.Press.Max, PressTokenAt: t.Press.TokenAt, PressPPBeyond: t.Press.PPBeyond, MaxPlayers: t.MaxPlayers,
 		ModulesStart: t.Winery.Start, ModulesMax: t.Winery.Max, ModulesRow: t.Winery.Row, Age2Eco: t.Winery.AgeIIEco,
 		InheritKeep: t.InheritanceKeep, Score: t.ScoreRules()}
 	for n := 0; n <= len(t.Winery.Capacity); n++ {
@@ -76,8 +76,8 @@ func fromTables(t *tables.Tables) *rules {
 	}
 	for _, s := range t.Sectors {
 		r.SectorNames = append(r.SectorNames, s.Key)
-		r.MarketPerSector = s.Cards
-		r.MarketTokens = s.Tokens
+		r.MarketPerSector = append(r.MarketPerSector, s.Cards)
+		r.MarketTokens = append(r.MarketTokens, s.Tokens)
 	}
 	r.TransportEco = map[string][3]int{}
 	for _, tr := range t.Transports {

@@ -32,7 +32,7 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 		c, ok := num(l, 1)
 		switch {
 		case !ok && len(l.Tokens) < 2:
-			return bad(1, "write how much prestige is exchanged: cash 1, cash 3 or cash 5")
+			return bad(1, "write how much prestige is exchanged: cash %d, cash %d or cash %d", s.t.SpaceCost[spCash1], s.t.SpaceCost[spCash3], s.t.SpaceCost[spCash5])
 		case ok && c == s.t.SpaceCost[spCash1]:
 			sp = spCash1
 		case ok && c == s.t.SpaceCost[spCash3]:

@@ -499,7 +499,7 @@ func (s *state) startFestival() {
 	}
 	for k := 0; k < s.n; k++ {
 		q := (from + k) % s.n
-		if s.pl[q].prestige > best {
+		if first < 0 || s.pl[q].prestige > best { // prestige below 0 only as played
 			first, best = q, s.pl[q].prestige
 		}
 	}

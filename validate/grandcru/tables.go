@@ -455,6 +455,11 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 				Code: validate.CodeSyntax, Game: "grand-cru",
 				Message: fmt.Sprintf("interest lists %d values, one for each of 0 to %d loans needs %d", len(t.Interest), t.MaxLoans, t.MaxLoans+1)})
 		}
+		if t.InitialLoans[1] > t.MaxLoans {
+			diags = append(diags, validate.Diagnostic{File: file, Line: seen["initial-loans"], Col: 1, Severity: validate.Error,
+				Code: validate.CodeSyntax, Game: "grand-cru",
+				Message: fmt.Sprintf("initial-loans goes up to %d loans, more than max-loans %d", t.InitialLoans[1], t.MaxLoans)})
+		}
 		if t.Leaves < 2 {
 			diags = append(diags, validate.Diagnostic{File: file, Line: seen["leaves"], Col: 1, Severity: validate.Error,
 				Code: validate.CodeSyntax, Game: "grand-cru", Message: "the seasonal track needs at least 2 leaves"})

@@ -49,6 +49,12 @@ func TestTablesErrorsAtLine(t *testing.T) {
 		{func(s string) string { return strings.Replace(s, "# rulebook: 15 green Gamay", "", 1) }, "my.txt:20:", "says where it comes from"},
 		{func(s string) string { return strings.Replace(s, "max-loans       11", "max-loans       12", 1) }, "interest lists 12 values", "interest lists 12 values"},
 		{func(s string) string { return strings.Replace(s, "leaves          5", "seasons         5", 1) }, "my.txt:", "unknown table \"seasons\""},
+		// A player starting with more loans than the track holds would
+		// owe interest past the interest row (the engine failed on it).
+		{func(s string) string {
+			s = strings.Replace(s, "max-loans       11", "max-loans       3 ", 1)
+			return strings.Replace(s, "interest 0 1 1 2 2 3 3 4 4 5 5 6", "interest 0 1 1 2", 1)
+		}, "my.txt:60:1:", "initial-loans goes up to 5 loans, more than max-loans 3"},
 		{func(s string) string { return strings.Replace(s, "cubes  pinot     25", "cubes  pinot     25 26", 1) }, "my.txt:24:", "cubes takes 1 number"},
 	}
 	for i, c := range cases {
@@ -161,5 +167,36 @@ func TestYearEndVerbsNameNoTile(t *testing.T) {
 		if k, ok := parseKind(verb); ok {
 			t.Errorf("parseKind(%q) = %d: a year-end verb names a tile", verb, k)
 		}
+	}
+}
+
+// TestFestivalWithEveryPrestigeBelowZero: as played, a player may pay
+// prestige he lacks; when nobody is left at 0 or above (here with a
+// starting prestige of 2), the festival still opens with the start
+// player's side rather than failing the engine.
+func TestFestivalWithEveryPrestigeBelowZero(t *testing.T) {
+	data, err := Game{}.Random(2, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := strings.Replace(string(defaultTables), "prestige        3", "prestige        2", 1)
+	rep := validate.Check(engines, "g.vin", data, validate.Limits{}, validate.Options{AsPlayed: true, Tables: []byte(mine), TablesName: "mine.txt"})
+	if len(rep.Diagnostics) == 0 || !rep.Disputed {
+		t.Fatalf("want the record disputed under prestige 2, got %v", rep.Diagnostics)
+	}
+}
+
+// TestCashMessageNamesTheTables: `cash` without a number is told the
+// exchanges of the tables in force, not the defaults'.
+func TestCashMessageNamesTheTables(t *testing.T) {
+	data, err := Game{}.Random(3, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := strings.Replace(string(data), "Ann: cash 3\n", "Ann: cash\n", 1)
+	mine := strings.Replace(string(defaultTables), "space cash-3            3 2", "space cash-3            2 2", 1)
+	rep := validate.Check(engines, "g.vin", []byte(rec), validate.Limits{}, validate.Options{Tables: []byte(mine), TablesName: "mine.txt"})
+	if len(rep.Diagnostics) == 0 || !strings.Contains(rep.Diagnostics[0].Message, "cash 1, cash 2 or cash 5") {
+		t.Fatalf("want the tables' exchanges named, got %v", rep.Diagnostics)
 	}
 }

@@ -407,6 +407,12 @@ func (p *parser) statement(l *line) {
 		}
 		return
 	}
+	if l.src == "" {
+		// As the file's header says: a line without it would pass for
+		// checked against the box (only src=assumed marks a placeholder).
+		l.errf(len(l.toks), "every line says where its values come from: end it with src=%s", strings.Join(sources, " | "))
+		return
+	}
 	item := h(p, l)
 	if l.bad {
 		return
@@ -439,7 +445,7 @@ func init() {
 		"events-drawn":           singleInt(func(t *Tables) *int { return &t.EventsDrawn }, "the Event cards drawn per game", 1),
 		"collaborators":          singleInt(func(t *Tables) *int { return &t.Collaborators }, "the collaborators per player", 1),
 		"merchant-collaborators": singleInt(func(t *Tables) *int { return &t.MerchantCollaborators }, "the Wine Merchant's collaborators", 1),
-		"max-players":            singleInt(func(t *Tables) *int { return &t.MaxPlayers }, "the most players", 1),
+		"max-players":            hMaxPlayers,
 		"council":                hCouncil,
 		"box":                    hBox,
 		"region":                 hRegion,
@@ -491,6 +497,29 @@ func singleInt(field func(*Tables) *int, what string, lo int) handler {
 		}
 		return ""
 	}
+}
+
+// maxHouses is the most seats the engine plays: the box's 4 player
+// colours (a replay keeps 4 Houses, or 3 and the Wine Merchant).
+const maxHouses = 4
+
+// hMaxPlayers reads max-players: the replay refuses more players (and the
+// Wine Merchant with as many), and the Council needs a position per seat.
+func hMaxPlayers(p *parser, l *line) string {
+	singleInt(func(t *Tables) *int { return &t.MaxPlayers }, "the most players (solo has the Wine Merchant)", 2)(p, l)
+	if !l.bad && p.t.MaxPlayers > maxHouses {
+		l.errf(1, "the most players is at most %d (the player colours in the box), not %d", maxHouses, p.t.MaxPlayers)
+	}
+	if l.bad {
+		return ""
+	}
+	num, raw, col := l.num, l.raw, l.toks[1].col
+	p.later = append(p.later, func() {
+		if c := p.t.CouncilPositions; c > 0 && c < p.t.MaxPlayers {
+			p.diag(num, col, raw, "%d players need %d Council positions (one per seat), but `council` gives %d", p.t.MaxPlayers, p.t.MaxPlayers, c)
+		}
+	})
+	return ""
 }
 
 func hCouncil(p *parser, l *line) string {
