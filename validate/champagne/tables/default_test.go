@@ -201,6 +201,10 @@ func TestBrokenFiles(t *testing.T) {
 			`%d:29: error: src= says where a value comes from: rulebook | research | assumed | box, not "rulbook"`},
 		{"box count", "vineyard sezanne ", "# vineyard sezanne ",
 			`%d:20: error: the box holds 36 Vineyard cards, but the tables list 35`},
+		{"box winery", "box winery-modules 32", "box winery-modules 30",
+			`%d:20: error: the box holds 30 winery modules, fewer than the 32 that 4 full wineries (winery max=, max-players) take`},
+		{"box collaborators", "box collaborators 3 ", "box collaborators 2 ",
+			`%d:19: error: the box holds 2 collaborators of a colour (collaborators), but the tables list 3`},
 		{"press levels", "press-capacity 1 2 3", "press-capacity 2 3",
 			`%d:1: error: press-capacity lists 16 levels, but the press has 17`},
 		{"unknown option", "option subsidies ", "option subsidy ",
@@ -220,7 +224,7 @@ func TestBrokenFiles(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			n := lineOf(c.old)
 			if n == 0 {
-				return
+				t.Fatalf("the defaults have no line %q to break", c.old)
 			}
 			data := strings.Replace(def, c.old, c.new, 1)
 			_, diags := Parse("my.txt", []byte(data))

@@ -574,6 +574,16 @@ func hBox(p *parser, l *line) string {
 			}
 			check(s, "Bonus tokens")
 		})
+	case "winery-modules":
+		// Enough for every board's winery full at the most seats (a group
+		// that plays with fewer seats keeps the box's modules).
+		p.later = append(p.later, func() {
+			if need := p.t.Winery.Max * p.t.MaxPlayers; n < need {
+				p.diag(num, col, raw, "the box holds %d winery modules, fewer than the %d that %d full wineries (winery max=, max-players) take", n, need, p.t.MaxPlayers)
+			}
+		})
+	case "collaborators":
+		p.later = append(p.later, func() { check(p.t.Collaborators, "collaborators of a colour (collaborators)") })
 	case "market-cards":
 		p.later = append(p.later, func() {
 			s := 0
