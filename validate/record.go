@@ -668,6 +668,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 				return bad(1, "`variant` names one or more variants")
 			}
 			for i, t := range args {
+				if t.Text == "," && !t.Quoted {
+					return bad(i+1, "variants are separated by blanks, not commas: variant A B")
+				}
 				if msg := variantClash(rec.Variants, t.Text); msg != "" {
 					return bad(i+1, "%s", msg)
 				}
@@ -744,6 +747,12 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		// A word that is a player's name without its colon is a common slip.
 		if rec.HasPlayer(first.Text) {
 			d := Errorf(l, 0, CodeSyntax, "a player's action starts with the name and a colon: %s: …", first.Text)
+			return &d
+		}
+		// So is a name with a blank written without its quotes: the
+		// line reads as a table line starting with the first word.
+		if p := unquotedPlayer(l.Raw, rec.Players); p != "" {
+			d := Errorf(l, 0, CodeSyntax, "a name with a blank is written in quotes: %s: …", QuoteName(p))
 			return &d
 		}
 	}
@@ -1352,43 +1361,111 @@ func parseWant(c string) string {
 	return ""
 }
 
-// didYouMean suggests the closest of the candidates, or "".
+// didYouMean suggests the closest of the candidates (all of them when
+// several are as close: Ann and Anne for Anna), or "".
 func didYouMean(w string, cands []string) string {
-	best, bestD := "", 3
+	return meanHint(nearest(w, cands))
+}
+
+// meanHint words the suggestion of nearest's candidates, or "".
+func meanHint(best []string) string {
+	switch len(best) {
+	case 0:
+		return ""
+	case 1:
+		return "did you mean " + best[0] + "?"
+	}
+	return "did you mean " + strings.Join(best[:len(best)-1], ", ") + " or " + best[len(best)-1] + "?"
+}
+
+// Nearest returns the candidates closest to w (edit distance at most 2),
+// all of them when several are as close, in the candidates' order.
+func Nearest(w string, cands []string) []string { return nearest(w, cands) }
+
+// nearest returns the candidates closest to w, within an edit distance of
+// 2, in the candidates' order (the same candidate once).
+func nearest(w string, cands []string) []string {
+	var best []string
+	bestD := 3
 	lw := strings.ToLower(w)
 	n := utf8.RuneCountInString(lw)
 	for _, c := range cands {
 		// The distance is at least the difference in length: a long
 		// word, such as a line of junk, costs no table of distances.
 		lc := strings.ToLower(c)
-		if m := utf8.RuneCountInString(lc); n-m >= bestD || m-n >= bestD {
+		if m := utf8.RuneCountInString(lc); n-m > bestD || m-n > bestD {
 			continue
 		}
 		d := editDistance(lw, lc)
-		if d < bestD {
-			best, bestD = c, d
+		switch {
+		case d < bestD:
+			best, bestD = append(best[:0], c), d
+		case d == bestD && d < 3 && !slices.Contains(best, c):
+			best = append(best, c)
 		}
 	}
-	if best == "" {
-		return ""
+	return best
+}
+
+// QuoteName writes a player's name as a record must: in double quotes
+// when it holds a blank, a quote, a backslash, a '#' or a comma, which
+// would otherwise split or end it.
+func QuoteName(name string) string {
+	if !strings.ContainsAny(name, " \t\"\\#,") {
+		return name
 	}
-	return "did you mean " + best + "?"
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(name) + `"`
+}
+
+// unquotedPlayer returns the player with a blank in the name whose words,
+// unquoted, start raw and are followed by a colon ("Marie Claire: red R"),
+// or "".
+func unquotedPlayer(raw string, players []string) string {
+	words := strings.Fields(raw)
+	for _, p := range players {
+		pw := strings.Fields(p)
+		n := len(pw)
+		if n < 2 || len(words) < n {
+			continue
+		}
+		same := strings.HasPrefix(words[n-1], pw[n-1]+":")
+		for i := 0; same && i < n-1; i++ {
+			same = words[i] == pw[i]
+		}
+		if same {
+			return p
+		}
+	}
+	return ""
 }
 
 // playerHint is the hint for a name that is not a player's: the player
 // it looks like. A name with a combining accent (Zoe + U+0308) and one
 // with the accented letter (Zoë) print alike but differ: said so, since
 // "did you mean Zoë?" under "Zoë is not a player" helps no one.
+//
+// A name that is the first word of a player's name with a blank
+// ("check Marie Claire …") is that player's, unquoted. Suggested names
+// are written as the record must write them (QuoteName).
 func playerHint(name string, players []string) string {
-	h := didYouMean(name, players)
-	if h == "" {
+	for _, p := range players {
+		if strings.HasPrefix(p, name+" ") {
+			return "a name with a blank is written in quotes: " + QuoteName(p)
+		}
+	}
+	near := nearest(name, players)
+	if len(near) == 0 {
 		return ""
 	}
+	quoted := make([]string, len(near))
+	for i, p := range near {
+		quoted[i] = QuoteName(p)
+	}
+	h := meanHint(quoted)
 	combining := func(s string) bool {
 		return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Mn, r) }) >= 0
 	}
-	suggested := strings.TrimSuffix(strings.TrimPrefix(h, "did you mean "), "?")
-	if combining(name) != combining(suggested) {
+	if len(near) == 1 && combining(name) != combining(near[0]) {
 		h += " (the two may look alike: one writes an accent as a separate combining mark; retype the name as on the players line)"
 	}
 	return h

@@ -75,7 +75,7 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 	if opt.Tables == nil && rec.Rules != "" {
 		l := rec.HeaderLine("rules")
 		if opt.ReadFile == nil {
-			rep.Diagnostics = finish(append(withLazySyntax(syntax, rec), Errorf(l, 1, CodeIO, "cannot read the tables file %s here", rec.Rules)), file, rec.Game)
+			rep.Diagnostics = finish(append(withLazySyntax(syntax, rec), Errorf(l, 1, CodeIO, "cannot read the tables file %s: a record read from standard input has no folder to find it in (give the file with --tables FILE)", rec.Rules)), file, rec.Game)
 			return early()
 		}
 		b, err := opt.ReadFile(rec.Rules)

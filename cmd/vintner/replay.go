@@ -22,7 +22,9 @@ func newReplayCmd() *cobra.Command {
 		Long: `Replay one record (a file, or - for standard input) and print the whole
 game state: after line N of the file with --at N (the line as numbered
 in your editor, comments and blank lines included; past the last line
-is a usage error, exit 2), or at the end.
+is a usage error, exit 2), or at the end. A game in progress replays
+to its last line with --at N: the state so far, not a record that stops
+early.
 
 A record with an error prints the state just before the error, then the
 diagnostic, and exits 1; with --as-played the errors the engine can apply

@@ -2,6 +2,7 @@ package bordeaux
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -235,6 +236,15 @@ func (r *replayer) replay() (*State, *validate.Report) {
 	}
 	r.last = last
 	if truncated {
+		return r.st, r.rep
+	}
+	if atLine > 0 && !r.st.Ended && (!r.started || r.st.Year < LastYear) {
+		// Stopped at the record's last line (replay --at N) before the
+		// game ends: the state so far, as for any line before the end,
+		// not a record that stops early.
+		if r.started && r.st.Year > 0 {
+			r.st.closed = r.st.Year
+		}
 		return r.st, r.rep
 	}
 	if !r.st.Ended {
@@ -588,6 +598,11 @@ func (r *replayer) badYearWord(l *validate.Line, i, y int, c byte) error {
 		}
 		d := validate.Errorf(l, i, validate.CodeRule, "%s is not a player of this game: a year line may name the year's leader, %s", t, who)
 		d.Hint = validate.DidYouMean(t, r.rec.Players)
+		// Of names as alike (Ann, Anne for Ane), the one the snake
+		// makes leader.
+		if ld := r.leaderOf(y); ld != nil && slices.Contains(validate.Nearest(t, r.rec.Players), ld.Name) {
+			d.Hint = fmt.Sprintf("did you mean %s? %s leads %s", validate.QuoteName(ld.Name), ld.Name, yearName(y))
+		}
 		return r.fail(d)
 	}
 	return r.errorf(l, i, validate.CodeSyntax, "a year line gives the year's region (L, R or E) and resource (C, V or T), not %q", t)

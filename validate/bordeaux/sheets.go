@@ -58,7 +58,7 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 	var lay *layouts.Layout
 	if file, ok := strings.CutPrefix(arg, "layout="); ok {
 		if r.opt.ReadFile == nil {
-			return r.errorf(l, 2, validate.CodeIO, "cannot read the layout file %s here", file)
+			return r.errorf(l, 2, validate.CodeIO, "cannot read the layout file %s: a record read from standard input has no folder to find it in (save the record beside the file and name the record)", file)
 		}
 		b, err := r.opt.ReadFile(file)
 		if err != nil {

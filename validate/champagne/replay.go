@@ -220,6 +220,11 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		}
 		return rep, s
 	}
+	if s.final == nil && opt.AtLine > 0 {
+		// Stopped at the record's last line (replay --at N) before the
+		// game ends: the state so far, as in Grand Cru and Bordeaux.
+		return rep, s
+	}
 	if s.final == nil {
 		d := validate.ErrorAtEnd(rec, validate.CodeMissing, "the record ends in round %d before the game does: next, %s", s.round, s.expectText())
 		d.Where = s.where()
@@ -533,40 +538,41 @@ func (s *state) floorAll() {
 func (s *state) expectText() string {
 	w := s.next()
 	name := s.nameOf(int(w.who))
+	who := validate.QuoteName(name) // as a line starts: "Jean Paul": …
 	switch w.kind {
 	case wSetupOffers:
 		return fmt.Sprintf("the setup declares the %d active vineyard offers: offers CARD …", s.seats())
 	case wSetupMarket:
 		return "the setup declares each sector's active order and then its provisional one: market SECTOR ID CUVEES PP TRANSPORT"
 	case wInherit:
-		return fmt.Sprintf("%s declares the inheritance cards kept: %s: inherit ID ID ID", name, name)
+		return fmt.Sprintf("%s declares the inheritance cards kept: %s: inherit ID ID ID", name, who)
 	case wEvent:
 		return fmt.Sprintf("round %d's event card is revealed: reveal KIND", s.round)
 	case wCorks:
-		return fmt.Sprintf("%s discards a cuvée of the cellar for the corks defect: %s: discard CUVEE", name, name)
+		return fmt.Sprintf("%s discards a cuvée of the cellar for the corks defect: %s: discard CUVEE", name, who)
 	case wMerchantEvent:
 		return "the Wine Merchant's part of the event card: merchant shipping SPOT cuvees CUVEES"
 	case wPlace:
-		return fmt.Sprintf("%s places a collaborator: %s: ZONE SPOT", name, name)
+		return fmt.Sprintf("%s places a collaborator: %s: ZONE SPOT", name, who)
 	case wPlant:
 		id := w.vineCard(s.r).ID
-		return fmt.Sprintf("%s places %s in a region: %s: plant %s REGION", name, id, name, id)
+		return fmt.Sprintf("%s places %s in a region: %s: plant %s REGION", name, id, who, id)
 	case wToken:
-		return fmt.Sprintf("%s draws a bonus token (%s): %s: token KIND", name, w.reasonText(s.r), name)
+		return fmt.Sprintf("%s draws a bonus token (%s): %s: token KIND", name, w.reasonText(s.r), who)
 	case wOeno:
-		return fmt.Sprintf("%s moves cuvées from the cellar to the œnothèque: %s: oenotheque CUVEES | none", name, name)
+		return fmt.Sprintf("%s moves cuvées from the cellar to the œnothèque: %s: oenotheque CUVEES | none", name, who)
 	case wShip:
-		return fmt.Sprintf("%s ships from shipping %d: %s: ship CARD … | none", name, w.spot+1, name)
+		return fmt.Sprintf("%s ships from shipping %d: %s: ship CARD … | none", name, w.spot+1, who)
 	case wMerchantShip:
 		return fmt.Sprintf("the Wine Merchant ships from shipping %d: merchant ship CARD … | none", w.spot+1)
 	case wMarket:
 		return fmt.Sprintf("the new %s order on top of its stack: market %s ID CUVEES PP TRANSPORT", s.r.SectorNames[w.sector], s.r.SectorNames[w.sector])
 	case wDraw:
-		return fmt.Sprintf("%s draws wines: %s: draw CUVEE=WINES … | none", name, name)
+		return fmt.Sprintf("%s draws wines: %s: draw CUVEE=WINES … | none", name, who)
 	case wHarvest:
-		return fmt.Sprintf("%s chooses the grapes to press: %s: harvest GRAPES", name, name)
+		return fmt.Sprintf("%s chooses the grapes to press: %s: harvest GRAPES", name, who)
 	case wGrid:
-		return fmt.Sprintf("%s moves œnothèque cuvées to the Marketing grid: %s: grid CUVEES | none", name, name)
+		return fmt.Sprintf("%s moves œnothèque cuvées to the Marketing grid: %s: grid CUVEES | none", name, who)
 	case wOffers:
 		return "the vineyard cards renewal: offers CARD …"
 	case wDone:

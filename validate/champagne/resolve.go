@@ -326,7 +326,7 @@ func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 		return nil
 	}
 	if len(l.Tokens) < 2 {
-		return syntax(0, "a draw names each cuvée and its three still wines: %s: draw T=MPC N=PPM, or draw none", p.name)
+		return syntax(0, "a draw names each cuvée and its three still wines: %s: draw T=MPC N=PPM, or draw none", validate.QuoteName(p.name))
 	}
 	for i := 1; i < len(l.Tokens); i++ {
 		cu, wi, ok := strings.Cut(l.Word(i), "=")
@@ -334,9 +334,9 @@ func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 		c0, c1, c2, ok1 := cubeCountsOf(cu, cuveeLetters)
 		g0, g1, g2, ok2 := cubeCountsOf(wi, grapeLetters)
 		if !ok || !ok1 || !ok2 || c0+c1+c2 != 1 {
-			e := syntax(i, "a draw is written CUVEE=WINES, one cuvée and its three still wines: %s: draw T=MPC N=PPM, or draw none", p.name)
+			e := syntax(i, "a draw is written CUVEE=WINES, one cuvée and its three still wines: %s: draw T=MPC N=PPM, or draw none", validate.QuoteName(p.name))
 			if m := notLetter(cu, cuveeLetters) + notLetter(wi, grapeLetters); ok && m != "" {
-				e.msg, e.hint = m, fmt.Sprintf("a draw is written CUVEE=WINES: %s: draw T=MPC N=PPM", p.name)
+				e.msg, e.hint = m, fmt.Sprintf("a draw is written CUVEE=WINES: %s: draw T=MPC N=PPM", validate.QuoteName(p.name))
 			}
 			return e
 		}

@@ -46,6 +46,10 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 			return f
 		}
 	}
+	if sp < 0 && l.Verb == "loans" {
+		// The loans step comes once every player has passed.
+		return bad(0, "the festival is not over (%s): the loans step follows once every player has passed, or cannot act", s.waitingFor())
+	}
 	if sp < 0 {
 		f := bad(0, "%q is not a festival special action: start-player, late-vintage, special-delivery, grape-juice, young-wine, new-growth, demand, cash or pass", l.Word(0))
 		f.hint = validate.DidYouMean(l.Verb, append(append([]string(nil), spaceNames[:spDemand1]...), "demand", "cash", "pass"))
