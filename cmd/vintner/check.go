@@ -65,7 +65,7 @@ func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
 	if f.tables != "" {
 		b, err := audit.ReadNamedInput(f.tables, stdin, cfg.Limits)
 		if err != nil {
-			return cfg, fmt.Errorf("cannot read --tables %s: %w", f.tables, err)
+			return cfg, fmt.Errorf("cannot read --tables %s: %w", f.tables, pathless(err))
 		}
 		cfg.Options.Tables, cfg.Options.TablesName = b, f.tables
 	}

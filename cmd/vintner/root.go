@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -176,4 +177,14 @@ func (f *firstWriteError) Write(p []byte) (int, error) {
 		f.err = err
 	}
 	return n, err
+}
+
+// pathless is err without the path an *fs.PathError repeats, for messages
+// that name the file already ("cannot read --tables x.txt: no such file…").
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -56,9 +56,13 @@ binary). Without --seed a seed is drawn and printed on stderr.`,
 				seed = drawSeed()
 			}
 			// Said once the sheets are written: not before a refusal.
+			setCode := "" // a game set's code, which the record's sheets line names
 			seedNote := func() {
 				if !cmd.Flags().Changed("seed") {
 					fmt.Fprintf(cmd.ErrOrStderr(), "vintner: seed %d (--seed %d prints these sheets again)\n", seed, seed)
+				}
+				if setCode != "" {
+					fmt.Fprintf(cmd.ErrOrStderr(), "vintner: the record of this game names its sheets: sheets %s\n", setCode)
 				}
 			}
 			var pages []pdf.SheetPage
@@ -76,6 +80,7 @@ binary). Without --seed a seed is drawn and printed on stderr.`,
 				if err != nil {
 					return usageError{err}
 				}
+				setCode = code
 				set, err := layouts.Set(code)
 				if err != nil {
 					return err

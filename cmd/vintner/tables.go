@@ -34,7 +34,7 @@ file is checked line by line like a record and printed as read.`,
 			if file != "" {
 				override, err = audit.ReadNamedInput(file, cmd.InOrStdin(), validate.Limits{})
 				if err != nil {
-					return fmt.Errorf("cannot read --tables %s: %w", file, err)
+					return fmt.Errorf("cannot read --tables %s: %w", file, pathless(err))
 				}
 			}
 			b, diags := g.Tables(override, file)
