@@ -135,7 +135,8 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 		}
 		t := &sb.Tally{Name: name, Seat: seat + 1}
 		seen := map[string]bool{}
-		longestTok := 2 // the token of longest=, for its messages
+		// The tokens of longest=, rows= and leader=, for their messages.
+		longestTok, rowsTok, leaderTok := 2, 2, 2
 		for i := 2; i < len(l.Tokens); i++ {
 			tok := i
 			k, v, ok := strings.Cut(l.Word(i), "=")
@@ -169,9 +170,10 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 				case "casks":
 					t.CasksUsed = n
 				case "leader":
-					t.LeaderYears = n
+					t.LeaderYears, leaderTok = n, tok
 				}
 			case "rows":
+				rowsTok = tok
 				for _, s := range strings.Split(v, "/") {
 					n, ok := num(s)
 					if !ok {
@@ -199,16 +201,16 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 		if want := snakeLeaderYears(seat, len(rec.Players)); t.LeaderYears != want {
 			// The snake order fixes each seat's years (ruling R1; solo,
 			// those of seat 1 of 2, R2), and the sheet prints them.
-			return fail(l, 2, "%s leads %d years as seat %d of %d (the snake order), not %d", name, want, seat+1, len(rec.Players), t.LeaderYears)
+			return fail(l, leaderTok, "%s leads %d years as seat %d of %d (the snake order), not %d", name, want, seat+1, len(rec.Players), t.LeaderYears)
 		}
 		// The sheets of a game are alike: each lists the same trellis rows.
 		for _, o := range tallies {
 			if o != nil && len(o.Rows) != len(t.Rows) {
-				return fail(l, 2, "%s's tally lists %d trellis rows and %s's %d: every sheet of a game has the same rows", name, len(t.Rows), o.Name, len(o.Rows))
+				return fail(l, rowsTok, "%s's tally lists %d trellis rows and %s's %d: every sheet of a game has the same rows", name, len(t.Rows), o.Name, len(o.Rows))
 			}
 		}
 		if len(t.Rows) > maxTallyRows {
-			return fail(l, 2, "%s's tally lists %d trellis rows: a sheet has at most %d", name, len(t.Rows), maxTallyRows)
+			return fail(l, rowsTok, "%s's tally lists %d trellis rows: a sheet has at most %d", name, len(t.Rows), maxTallyRows)
 		}
 		tallies[seat] = t
 	}
