@@ -34,6 +34,13 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 	}
 	byName := map[string]*scoregc.Tally{}
 	var inBox [nKinds]int
+	// The box's wine cubes bound the cubes in every cellar together.
+	boxCubes, cellarCubes := 0, 0
+	for _, n := range t.Cubes {
+		boxCubes += n
+	}
+	var last *validate.Line // the last tally line, and its loans= token
+	lastLoans := 0
 	var claims []*validate.Line
 	for _, l := range rec.Lines {
 		if l.Kind == validate.KindClaim {
@@ -94,8 +101,11 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 					tl.Money = n
 				case "cellar":
 					tl.Cellar = n
+					if cellarCubes += n; cellarCubes > boxCubes {
+						return fail(l, start, "the box holds %d wine cubes, and the tallies' cellars hold %d", boxCubes, cellarCubes)
+					}
 				default:
-					tl.Loans = n
+					tl.Loans, lastLoans = n, start
 				}
 			case "tiles":
 				if !hasValue {
@@ -142,6 +152,7 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 			return fail(l, 2, "a bankrupt vineyard has no money and %d loans (ruling S20): money=0 loans=%d, not money=%d loans=%d", t.MaxLoans, t.MaxLoans, tl.Money, tl.Loans)
 		}
 		byName[name] = tl
+		last = l
 	}
 	var tallies []scoregc.Tally
 	for i, n := range rec.Players {
@@ -156,6 +167,15 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 			return rep
 		}
 		tallies = append(tallies, *tl)
+	}
+	ended := false
+	for _, tl := range tallies {
+		ended = ended || tl.Loans == 0 || tl.Bankrupt
+	}
+	if !ended {
+		// Ruling S21: the game ends after a loans step in which a
+		// vineyard repaid every loan or one went bankrupt.
+		return fail(last, lastLoans, "the game ends when a vineyard has repaid every loan or gone bankrupt (ruling S21): no tally says loans=0 or bankrupt")
 	}
 	st := &state{t: t, r: r}
 	rep.Result = scoregc.Score(tallies, st.values(), st.notes())

@@ -41,6 +41,12 @@ func TestScoreTallyErrors(t *testing.T) {
 		{"tally Ann money=1 tiles=seal,seal cellar=0 loans=2\ntally Ben money=1 tiles=seal,seal cellar=0 loans=2\n", "t.txt:3:19: error: the box holds 3 seal-of-excellence tiles, and the tallies list 4"},
 		{"tally Ann money=40 tiles=gamay cellar=0 loans=3 bankrupt\n", "t.txt:2:11: error: a bankrupt vineyard has no money and 11 loans (ruling S20): money=0 loans=11, not money=40 loans=3"},
 		{"tally Ann money=1 tiles=gamay,,syrah cellar=1 loans=1\n", "t.txt:2:31: error: a list has nothing between two commas"},
+		// the box's 100 wine cubes bound every cellar together
+		{"tally Ann money=1 tiles=gamay cellar=101 loans=0\n", "t.txt:2:31: error: the box holds 100 wine cubes, and the tallies' cellars hold 101"},
+		{"tally Ann money=1 tiles=gamay cellar=60 loans=0\ntally Ben money=1 tiles=syrah cellar=41 loans=2\n", "t.txt:3:31: error: the box holds 100 wine cubes, and the tallies' cellars hold 101"},
+		// the game has not ended while every vineyard owes and none went bankrupt
+		{"tally Ann money=1 tiles=gamay cellar=1 loans=2\ntally Ben money=1 tiles=syrah cellar=0 loans=1\n",
+			"t.txt:3:40: error: the game ends when a vineyard has repaid every loan or gone bankrupt (ruling S21): no tally says loans=0 or bankrupt"},
 		// no number a total could overflow on
 		{"tally Ann money=9223372036854775807 tiles= cellar=0 loans=0\n", "t.txt:2:11: error: money is a whole number from 0 to 999999: money=N"},
 	}
