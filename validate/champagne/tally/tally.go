@@ -419,6 +419,24 @@ func (r *reader) game() (champagne.GameTally, bool) {
 			}
 		}
 	}
+	// More unused Protection tokens than the box holds.
+	protection, held := 0, 0
+	for _, b := range r.tb.TokensOf("protection") {
+		protection += b.Count
+	}
+	for _, e := range all {
+		if e.p.Protection {
+			if held++; held > protection {
+				tokens := "tokens"
+				if protection == 1 {
+					tokens = "token"
+				}
+				r.errf(e.line, e.keyTok["protection"], validate.CodeRule,
+					"the box holds %d Protection against the cold %s, and %d players hold one", protection, tokens, held)
+				break
+			}
+		}
+	}
 	for _, e := range all {
 		gt.Players = append(gt.Players, e.p)
 	}

@@ -107,6 +107,8 @@ func TestTallyErrors(t *testing.T) {
 			"t.vin:4:22: error: Ann and Ben cannot both be at position 1 of the Council"},
 		{"too many cards", "tally Ann pp=3 eco=0 blancs=4\ntally Ben pp=3 eco=1 blancs=3\n",
 			"t.vin:4:22: error: the players hold 7 Vineyard cards in Côte des Blancs, more than the 6 the box can put there"},
+		{"two protection tokens", "tally Ann pp=3 eco=0 protection=yes\ntally Ben pp=3 eco=1 protection=yes\n",
+			"t.vin:4:22: error: the box holds 1 Protection against the cold token, and 2 players hold one"},
 		{"merchant vineyards", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=1\nmerchant pp=1 eco=14 marne=1\n",
 			"t.vin:5:22: error: the Wine Merchant owns no vineyards"},
 		{"solo without merchant", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=1\n",
