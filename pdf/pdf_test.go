@@ -304,6 +304,11 @@ func TestScorepads(t *testing.T) {
 					t.Errorf("scorepad lacks %q", want)
 				}
 			}
+			for _, c := range g.Counts {
+				if !strings.Contains(text, c.Label) || !strings.Contains(text, c.Key) {
+					t.Errorf("scorepad lacks the count %q (%s)", c.Label, c.Key)
+				}
+			}
 			// One numbered column per player.
 			if !strings.Contains(text, strconv.Itoa(g.DefaultPlayers)) {
 				t.Errorf("scorepad lacks player column %d", g.DefaultPlayers)
@@ -321,6 +326,37 @@ func TestScorepads(t *testing.T) {
 	}
 	if _, err := ScorepadFor("chess"); err == nil {
 		t.Error("a scorepad for chess was found")
+	}
+}
+
+// TestScorepadsHoldTheTallysCounts: a pad has a box for every count that
+// scorepad mode (`vintner score --tally`) reads and no scoring row holds in
+// its terms: Bordeaux's longest tour in segments and its leader years (the
+// rows hold their bonus points); AOC's Vineyard cards and grapes of each
+// region, still wines and cuvées (the rows hold points).
+func TestScorepadsHoldTheTallysCounts(t *testing.T) {
+	needTools(t, "pdftotext")
+	for game, keys := range map[string][]string{
+		"bordeaux":         {"longest=", "leader="},
+		"age-of-champagne": {"marne=", "reims=", "blancs=", "sezanne=", "bar=", "still=", "cellar=", "oeno="},
+	} {
+		g, _ := ScorepadFor(game)
+		for _, paper := range []Paper{A4, Letter} {
+			b, err := Scorepad(g, 0, paper)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := writeTemp(t, "pad.pdf", b)
+			if pi := info(t, path); pi.pages != 1 {
+				t.Fatalf("%s: %d pages", game, pi.pages)
+			}
+			text := pageText(t, path, 1)
+			for _, k := range keys {
+				if !strings.Contains(text, k) {
+					t.Errorf("the %s scorepad has no box for the tally's %s", game, k)
+				}
+			}
+		}
 	}
 }
 

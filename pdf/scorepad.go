@@ -24,7 +24,15 @@ type ScorepadGame struct {
 	TieRule string
 	// Solo lists solo levels of victory to tick, lowest first (Bordeaux).
 	Solo []string
+	// Counts are the end-of-game counts that scorepad mode (`vintner score
+	// --tally`) reads and that no row above holds in its terms: a row
+	// each, under the place, with the tally key as its hint.
+	Counts []PadCount
 }
+
+// PadCount is one count row of a scorepad: its label and the tally key
+// it is written to.
+type PadCount struct{ Label, Key string }
 
 // scorepadGames are the three games' scorepads. The player counts are the
 // games' own: Bordeaux 1–12 (BGA's panel, research/bordeaux.md), Grand Cru
@@ -37,6 +45,12 @@ var scorepadGames = []ScorepadGame{
 		TieRule: "The player with the most points wins. Tied players share the victory (the rulebook has no tie-break). " +
 			"Solo: the longest-tour bonus needs 7+ segments and the most-casks bonus 7+ casks; no leader point.",
 		Solo: soloLevelList(),
+		// Filled paths, Casks used and the trellis rows hold paths=,
+		// casks= and rows= already.
+		Counts: []PadCount{
+			{"Longest tour: its segments", "longest=N"},
+			{"Leader years", "leader=N"},
+		},
 	},
 	{
 		Name: "grand-cru", Title: "Grand Cru", MinPlayers: 2, MaxPlayers: 5, DefaultPlayers: 5,
@@ -51,6 +65,19 @@ var scorepadGames = []ScorepadGame{
 		TieBreaks:  func() []score.TieBreak { return scorechampagne.TieBreaks },
 		TieRule: "The most Prestige Points wins: Cellar Master of the Decade. Ties: the best eco-responsibility report, " +
 			"then the position at the Council of Cellar Masters. The Œnothèque is part of the cellar.",
+		// Prestige in play, the protection token and the tie-breaks (the
+		// eco value, the council position) hold pp=, protection=, eco= and
+		// council= already.
+		Counts: []PadCount{
+			{"Vallée de la Marne: cards / grapes", "marne=CARDS/GRAPES"},
+			{"Montagne de Reims: cards / grapes", "reims=CARDS/GRAPES"},
+			{"Côte des Blancs: cards / grapes", "blancs=CARDS/GRAPES"},
+			{"Côte de Sézanne: cards / grapes", "sezanne=CARDS/GRAPES"},
+			{"Côte des Bar: cards / grapes", "bar=CARDS/GRAPES"},
+			{"Still wines in the winery: how many", "still=N"},
+			{"Cuvées in the cellar: how many", "cellar=N"},
+			{"Cuvées in the œnothèque: how many", "oeno=N"},
+		},
 	},
 }
 
@@ -161,6 +188,20 @@ func Scorepad(g ScorepadGame, players int, paper Paper) ([]byte, error) {
 		row(fmt.Sprintf("Tie-break %d: %s", i+1, t.Label), hint, false, rgb{247, 247, 247}, 0.25)
 	}
 	row("Place", "1 = winner; tied players share a place", true, white, 0.25)
+	if len(g.Counts) > 0 {
+		y += 4
+		p.font(true, 9)
+		p.write(margin, y+4, "End-of-game counts")
+		p.font(false, 7)
+		p.text(darkGrey)
+		p.write(margin+35, y+4, "what vintner score --tally reads besides the rows above")
+		p.text(black)
+		y += 6
+		rowH = 8.5
+		for _, c := range g.Counts {
+			row(c.Label, c.Key, false, white, 0.25)
+		}
+	}
 
 	if len(g.Solo) > 0 {
 		y += 4
