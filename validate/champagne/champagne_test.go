@@ -401,6 +401,23 @@ func TestNotationDoc(t *testing.T) {
 	}
 }
 
+// TestExchangeWinesAsWords: the notation page's names table lets still
+// wines be one word or several (MMC, M M C); an exchange reads them so,
+// the first two given and the last taken.
+func TestExchangeWinesAsWords(t *testing.T) {
+	for _, form := range []string{"Ben: exchange M M C", "Ben: exchange MMC"} {
+		game := replaceLine(t, notationGame(t), "Ben: exchange MM C", form)
+		if rep := check(t, "x.vin", []byte(game)); !rep.Valid() {
+			t.Errorf("%s: %v", form, rep.Diagnostics)
+		}
+	}
+	game := replaceLine(t, notationGame(t), "Ben: exchange MM C", "Ben: exchange M M C C")
+	rep := check(t, "x.vin", []byte(game))
+	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Message != "an exchange gives 2 still wines for 1: Ben: exchange MM C" {
+		t.Errorf("four still wines: %v", rep.Diagnostics)
+	}
+}
+
 // withOption returns the default tables with one house ruling changed.
 func withOption(t *testing.T, name, value string) []byte {
 	t.Helper()

@@ -1068,11 +1068,21 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 			}
 		}
 	}
+	gw, tw := l.Word(1), l.Word(2)
 	if len(l.Tokens) != 3 {
-		return syntax(0, "an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name)
+		// Still wines may be written as several words (M M C) or one
+		// (MMC): the first Give letters are given, the rest taken.
+		var all string
+		for i := 1; i < len(l.Tokens); i++ {
+			all += l.Word(i)
+		}
+		if len(l.Tokens) < 2 || !isASCII(all) || len(all) != s.r.Exchange.Give+s.r.Exchange.Get {
+			return syntax(0, "an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name)
+		}
+		gw, tw = all[:s.r.Exchange.Give], all[s.r.Exchange.Give:]
 	}
-	give, ok := parseCubes([]string{l.Word(1)}, grapeLetters)
-	get, ok2 := parseCubes([]string{l.Word(2)}, grapeLetters)
+	give, ok := parseCubes([]string{gw}, grapeLetters)
+	get, ok2 := parseCubes([]string{tw}, grapeLetters)
 	if !ok || !ok2 {
 		return cubeError(l, 1, grapeLetters, fmt.Sprintf("an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name))
 	}
