@@ -42,6 +42,11 @@ type PlayerResult struct {
 	Rank     int    `json:"rank"`
 	Shared   bool   `json:"shared"`
 	TieBreak []int  `json:"tiebreak,omitempty"` // one per Result.TieBreaks
+	// TieShown, when set, is what a note on a tie-break prints for each
+	// level instead of the value compared: AOC compares positions on the
+	// eco-responsibility report and prints the report's values, as the
+	// score's row shows them.
+	TieShown []int `json:"-"`
 	// RanksLast puts the player after everyone else whatever the points
 	// (a bankrupt Grand Cru vineyard).
 	RanksLast bool   `json:"ranks_last,omitempty"`
@@ -197,8 +202,17 @@ func (r *Result) separation(upper, lower *PlayerResult, fromUpper bool) []string
 		if !fromUpper {
 			side = "behind"
 		}
-		return []string{fmt.Sprintf("%s %s on tie-break %d/%d, %s (%d vs %d)",
-			side, other, k+1, len(r.TieBreaks), tb.Label, pick(fromUpper, uv, lv), pick(fromUpper, lv, uv))}
+		values := fmt.Sprintf("%d vs %d", pick(fromUpper, uv, lv), pick(fromUpper, lv, uv))
+		if k < len(upper.TieShown) && k < len(lower.TieShown) {
+			us, ls := upper.TieShown[k], lower.TieShown[k]
+			if us == ls { // a value printed twice: the positions decided
+				values = fmt.Sprintf("%d vs %d, positions %s", us, ls, values)
+			} else {
+				values = fmt.Sprintf("%d vs %d", pick(fromUpper, us, ls), pick(fromUpper, ls, us))
+			}
+		}
+		return []string{fmt.Sprintf("%s %s on tie-break %d/%d, %s (%s)",
+			side, other, k+1, len(r.TieBreaks), tb.Label, values)}
 	}
 	if len(r.TieBreaks) == 0 {
 		return []string{"shares the place with " + other + " (the rulebook has no tie-breaker)"}

@@ -195,8 +195,9 @@ func Score(t GameTally) *score.Result {
 	majors := majorities(t, majorBuf[:0], make([]int, 0, 2*len(t.Rules.Regions)*len(t.Players)))
 	// The players' points and tie-break values, in one buffer.
 	nc, nt := len(Categories), 2
-	nums := make([]int, (nc+nt)*len(t.Players))
+	nums := make([]int, (nc+2*nt)*len(t.Players))
 	points, ties := nums[:nc*len(t.Players)], nums[nc*len(t.Players):]
+	ties, shown := ties[:nt*len(t.Players)], ties[nt*len(t.Players):]
 	for i := range t.Players {
 		p := &t.Players[i]
 		pts := points[i*nc : (i+1)*nc : (i+1)*nc]
@@ -231,7 +232,11 @@ func Score(t GameTally) *score.Result {
 		}
 		tie := ties[i*nt : (i+1)*nt : (i+1)*nt]
 		tie[0], tie[1] = eco, p.Council
-		pr := score.PlayerResult{Name: p.Name, Seat: p.Seat, Points: pts, TieBreak: tie}
+		// The notes print the report's value, as the Eco report row
+		// does, not the position compared.
+		show := shown[i*nt : (i+1)*nt : (i+1)*nt]
+		show[0], show[1] = p.Eco, p.Council
+		pr := score.PlayerResult{Name: p.Name, Seat: p.Seat, Points: pts, TieBreak: tie, TieShown: show}
 		if p.Merchant {
 			pr.Note = "the Wine Merchant scores his cuvées and eco report only"
 		} else if t.Solo {

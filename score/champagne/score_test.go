@@ -131,6 +131,30 @@ func TestTieBreaks(t *testing.T) {
 	}
 }
 
+// TestEcoTieBreakNoteShowsTheReport: the eco tie-break compares positions
+// on the report, but its note prints the report's values, as the Eco
+// report row shows them (+3 and +1, not positions 6 and 4).
+func TestEcoTieBreakNoteShowsTheReport(t *testing.T) {
+	g := GameTally{Rules: rulebookRules(), Players: []PlayerTally{
+		{Name: "Ann", Seat: 1, Prestige: 11, Eco: 1, EcoPos: 4, Council: 1},
+		{Name: "Ben", Seat: 2, Prestige: 9, Eco: 3, EcoPos: 6, Council: 2},
+	}}
+	r := Score(g)
+	if got, want := r.Player("Ben").Decided, "ahead of Ann on tie-break 1/2, better eco-responsibility report (3 vs 1)"; got != want {
+		t.Errorf("Ben decided %q, want %q", got, want)
+	}
+	if got, want := r.Player("Ann").Decided, "behind Ben on tie-break 1/2, better eco-responsibility report (1 vs 3)"; got != want {
+		t.Errorf("Ann decided %q, want %q", got, want)
+	}
+	// A track that prints a value twice: the positions decided.
+	g.Players[0].Eco, g.Players[1].Eco = 3, 3
+	g.Players[0].Prestige = 9
+	r = Score(g)
+	if got, want := r.Player("Ben").Decided, "ahead of Ann on tie-break 1/2, better eco-responsibility report (3 vs 3, positions 6 vs 4)"; got != want {
+		t.Errorf("one value at two positions: Ben decided %q, want %q", got, want)
+	}
+}
+
 func TestMerchantAndSolo(t *testing.T) {
 	g := GameTally{Rules: rulebookRules(), Solo: true, MerchantLevel: "Balthazar, hard", Players: []PlayerTally{
 		{Name: "Ann", Seat: 1, Prestige: 40, Cards: cards("marne", 2, "reims", 1, "blancs", 1, "sezanne", 1, "bar", 1),

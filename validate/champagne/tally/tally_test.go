@@ -202,6 +202,20 @@ func TestAssumedNote(t *testing.T) {
 	}
 }
 
+// TestEcoTieBreakNote: a place decided on the eco report says the values
+// written on the tally lines (eco=+1 and eco=0), not their positions on the
+// report.
+func TestEcoTieBreakNote(t *testing.T) {
+	tied := "game age-of-champagne\nplayers Ann Ben\ntally Ann pp=5 eco=+1\ntally Ben pp=6 eco=0\n"
+	rep := scoreFile(t, "t.vin", []byte(tied), validate.Options{})
+	if rep.Result == nil {
+		t.Fatalf("no result: %v", rep.Diagnostics)
+	}
+	if got, want := rep.Result.Player("Ann").Decided, "ahead of Ben on tie-break 1/2, better eco-responsibility report (1 vs 0)"; got != want {
+		t.Errorf("Ann decided %q, want %q", got, want)
+	}
+}
+
 // FuzzScoreTally: no tally makes the reader panic; a result comes only
 // without errors.
 func FuzzScoreTally(f *testing.F) {
