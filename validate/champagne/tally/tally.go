@@ -518,7 +518,10 @@ func assumedNotes(tb *tables.Tables, res *score.Result) []string {
 	if tb.Scoring.Src == tables.SrcAssumed || protection == tables.SrcAssumed {
 		notes = append(notes, "scored with assumed scoring numbers (see `vintner tables age-of-champagne`)")
 	}
-	if tb.Eco.Src == tables.SrcAssumed || srcOf(tb, "eco-track") == tables.SrcAssumed {
+	// Under eco-tiebreak value the values written on the tally lines
+	// were compared, not positions on the track.
+	byPosition := tb.Option("eco-tiebreak") != "value"
+	if byPosition && (tb.Eco.Src == tables.SrcAssumed || srcOf(tb, "eco-track") == tables.SrcAssumed) {
 		for _, p := range res.Players {
 			if strings.Contains(p.Decided, res.TieBreaks[0].Label) {
 				notes = append(notes, "the eco tie-break compared positions on an assumed eco-track (see `vintner tables age-of-champagne`)")

@@ -200,6 +200,13 @@ func TestAssumedNote(t *testing.T) {
 	if rep.Result == nil || len(rep.Result.Notes) != 0 {
 		t.Errorf("apart on points: notes %v", rep.Result.Notes)
 	}
+	// eco-tiebreak value compares the values written, not positions on
+	// the assumed track: no note.
+	tb := strings.Replace(string(defaultTables(t)), "option eco-tiebreak       position", "option eco-tiebreak       value", 1)
+	rep = scoreFile(t, "t.vin", []byte(tied), validate.Options{Tables: []byte(tb), TablesName: "mine.txt"})
+	if rep.Result == nil || rep.Result.Player("Ann").Rank != 1 || len(rep.Result.Notes) != 0 {
+		t.Errorf("eco-tiebreak value: notes %v %v", rep.Result, rep.Diagnostics)
+	}
 }
 
 // TestEcoTieBreakNote: a place decided on the eco report says the values
