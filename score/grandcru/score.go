@@ -88,11 +88,30 @@ func Score(tallies []Tally, v Values, notes []string) *score.Result {
 			RanksLast: t.Bankrupt,
 		}
 		if t.Bankrupt {
-			p.Note = "bankrupt: ranks last"
+			p.Note = bankruptNote(tallies)
 		}
 		r.Players = append(r.Players, p)
 		nums = nums[perPlayer:]
 	}
 	r.Rank()
 	return r
+}
+
+// bankruptNote is a bankrupt vineyard's note. Several bankrupt vineyards
+// rank after the others and among themselves by value, then the
+// tie-breaks: "ranks last" would be said of each, on the first's line too.
+func bankruptNote(tallies []Tally) string {
+	n := 0
+	for _, t := range tallies {
+		if t.Bankrupt {
+			n++
+		}
+	}
+	switch n {
+	case 1:
+		return "bankrupt: ranks last"
+	case len(tallies):
+		return "bankrupt, as every vineyard: ranked by value, then the tie-breaks"
+	}
+	return "bankrupt: ranks after every vineyard that did not go bankrupt"
 }

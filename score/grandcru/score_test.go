@@ -1,6 +1,8 @@
 package grandcru
 
 import (
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -32,6 +34,32 @@ func TestScoreValuesAndTieBreaks(t *testing.T) {
 	}
 	if r.Players[3].Rank != 4 || !r.Players[3].RanksLast {
 		t.Errorf("the bankrupt vineyard ranks last: %+v", r.Players[3])
+	}
+}
+
+// TestSeveralBankrupt: two bankrupt vineyards rank after the others and
+// between themselves by value; neither is said to rank last when one of
+// them does not, nor when both do not.
+func TestSeveralBankrupt(t *testing.T) {
+	ann := Tally{Name: "Ann", Seat: 1, Tiles: []string{"gamay", "syrah"}, Loans: 11, Bankrupt: true}
+	ben := Tally{Name: "Ben", Seat: 2, Tiles: []string{"gamay"}, Loans: 11, Bankrupt: true}
+	cal := Tally{Name: "Cal", Seat: 3, Money: 1, Loans: 1}
+	r := Score([]Tally{ann, ben, cal}, DefaultValues, nil)
+	var got []string
+	for _, p := range r.Players {
+		got = append(got, fmt.Sprintf("%s %s: %s", p.RankLabel(), p.Name, p.Note))
+	}
+	want := []string{"1 Cal: ", "2 Ann: bankrupt: ranks after every vineyard that did not go bankrupt",
+		"3 Ben: bankrupt: ranks after every vineyard that did not go bankrupt"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("two of three bankrupt:\n%q\nwant\n%q", got, want)
+	}
+	r = Score([]Tally{ann, ben}, DefaultValues, nil)
+	if p := r.Players[0]; p.Name != "Ann" || p.Note != "bankrupt, as every vineyard: ranked by value, then the tie-breaks" {
+		t.Errorf("every vineyard bankrupt: %+v", p)
+	}
+	if p := Score([]Tally{ann, cal}, DefaultValues, nil).Players[1]; p.Note != "bankrupt: ranks last" {
+		t.Errorf("one bankrupt: %+v", p)
 	}
 }
 
