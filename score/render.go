@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
@@ -112,11 +113,19 @@ func renderTable(w io.Writer, r *Result, markdown bool) error {
 		notes = append(notes, "tie-breaks: none in the rulebook; tied players share the place")
 	}
 	// The players' notes hold their names: escaped. The result's own
-	// notes are the tool's words, their backquotes meant.
+	// notes are the tool's words, their backquotes meant, but may name
+	// players (a tied Major vineyard, a solo verdict): those names are
+	// escaped.
 	for i := range notes {
 		notes[i] = cell(notes[i])
 	}
-	notes = append(notes, r.Notes...)
+	names := namesIn(r, markdown)
+	for _, n := range r.Notes {
+		if names != nil {
+			n = names.Replace(n)
+		}
+		notes = append(notes, n)
+	}
 	for _, n := range notes {
 		prefix := ""
 		if markdown {
@@ -127,6 +136,30 @@ func renderTable(w io.Writer, r *Result, markdown bool) error {
 		}
 	}
 	return nil
+}
+
+// namesIn replaces, in Markdown, each player's name that Markdown would
+// read otherwise with its escaped form, the longest names first; nil when
+// no name needs it.
+func namesIn(r *Result, markdown bool) *strings.Replacer {
+	if !markdown {
+		return nil
+	}
+	var names []string
+	for _, p := range r.Players {
+		if markdownEscaper.Replace(p.Name) != p.Name {
+			names = append(names, p.Name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return len(b) - len(a) })
+	var pairs []string
+	for _, n := range names {
+		pairs = append(pairs, n, markdownEscaper.Replace(n))
+	}
+	return strings.NewReplacer(pairs...)
 }
 
 // errWriter keeps the first error of its writer's writes.

@@ -137,6 +137,34 @@ func TestMarkdownEscapesNames(t *testing.T) {
 	}
 }
 
+// The result's own notes may name players (a tied Major vineyard, a solo
+// verdict): in Markdown those names are escaped as in the table, and the
+// notes' backquotes kept.
+func TestMarkdownEscapesNamesInResultNotes(t *testing.T) {
+	r := result(nil,
+		PlayerResult{Name: "Jean_Paul", Seat: 1, Points: []int{2, 1}},
+		PlayerResult{Name: "*Bo*", Seat: 2, Points: []int{1, 1}},
+	)
+	r.Notes = []string{"Major vineyard Marne: Jean_Paul, *Bo* tied on cards and grapes", "see `vintner tables`"}
+	var buf bytes.Buffer
+	if err := Render(&buf, r, "markdown"); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{`- Major vineyard Marne: Jean\_Paul, \*Bo\* tied on cards and grapes`, "- see `vintner tables`"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	buf.Reset()
+	if err := Render(&buf, r, "table"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Major vineyard Marne: Jean_Paul, *Bo* tied"; !strings.Contains(buf.String(), want) {
+		t.Errorf("the table prints the names as they are: no %q in\n%s", want, buf.String())
+	}
+}
+
 // A place shared by three names all three, from each of them.
 func TestASharedPlaceNamesEveryoneInIt(t *testing.T) {
 	tb := []TieBreak{{Key: "loans", Label: "fewer loans", Fewer: true}}
