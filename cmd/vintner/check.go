@@ -88,7 +88,12 @@ disputed (--as-played), 2 the command could not run.`,
 		Example: `  vintner validate game.vin
   vintner validate season/ --format json > audit.jsonl
   cat game.vin | vintner validate -`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageError{fmt.Errorf("validate needs at least one record: a file, a folder of .vin files, or - for standard input")}
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCheck(cmd, args, &f, false)
 		},

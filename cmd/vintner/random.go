@@ -25,7 +25,7 @@ asks for none. One Age of Champagne player always plays solo against the
 Wine Merchant; one Bordeaux player plays solo.`,
 		Example: `  vintner random bordeaux --players 4 --seed 1
   vintner random age-of-champagne --players 1 --seed 3 --variant merchant=medium`,
-		Args:              cobra.ExactArgs(1),
+		Args:              oneArg("game", gameNames),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := games.Lookup(args[0])

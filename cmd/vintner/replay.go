@@ -34,7 +34,7 @@ stands (Bordeaux records only).`,
 		Example: `  vintner replay game.vin
   vintner replay game.vin --at 42
   vintner replay game.vin --pdf sheets.pdf`,
-		Args: cobra.ExactArgs(1),
+		Args: oneArg("record", "a file, or - for standard input"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if at < 0 {
 				return usageError{fmt.Errorf("--at takes a line number")}

@@ -141,6 +141,30 @@ func emptyFileFlag(cmd *cobra.Command, names ...string) error {
 	return nil
 }
 
+// oneArg is a command's positional arguments: exactly one noun (a record,
+// a game), whose choices the message lists. A missing or extra argument is
+// a usage error said in the command's words, not cobra's "accepts 1
+// arg(s), received 0"; extra arguments are quoted, since a name with a
+// blank left unquoted is the usual cause.
+func oneArg(noun, choices string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 0:
+			return usageError{fmt.Errorf("%s needs a %s: %s", cmd.Name(), noun, choices)}
+		case len(args) > 1:
+			quoted := make([]string, len(args))
+			for i, a := range args {
+				quoted[i] = fmt.Sprintf("%q", a)
+			}
+			return usageError{fmt.Errorf("%s takes one %s, not %d arguments: %s", cmd.Name(), noun, len(args), strings.Join(quoted, " "))}
+		}
+		return nil
+	}
+}
+
+// gameNames lists the games a command takes, for its messages.
+var gameNames = strings.Join(games.Names(), " | ")
+
 // extraCommands are registered by the files of other commands (layout,
 // sheets, scorepad), so each command stays in its own file.
 var extraCommands []func() *cobra.Command

@@ -23,7 +23,7 @@ solo levels of victory.`,
 		Example: `  vintner scorepad bordeaux -o bordeaux-pad.pdf
   vintner scorepad grand-cru --players 3 -o grand-cru.pdf
   vintner scorepad age-of-champagne --paper letter -o aoc.pdf`,
-		Args:              cobra.ExactArgs(1),
+		Args:              oneArg("game", gameNames),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {

@@ -20,7 +20,7 @@ rulebook leaves out, each with where it comes from. With --tables FILE the
 file is checked line by line like a record and printed as read.`,
 		Example: `  vintner tables grand-cru > my-tables.txt
   vintner tables grand-cru --tables my-tables.txt`,
-		Args:              cobra.ExactArgs(1),
+		Args:              oneArg("game", gameNames),
 		ValidArgsFunction: completeGames,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := emptyFileFlag(cmd, "tables"); err != nil {
