@@ -157,6 +157,7 @@ that is {"code", "players", "seed"} for a set, {"codes", "seed"} for pages.`,
 	cmd.Flags().IntVar(&players, "players", 2, "with --new: players in the game set (1-12)")
 	cmd.Flags().IntVar(&pad, "pad", 0, fmt.Sprintf("with --new: print this many pad-page codes (1-%d)", maxPad))
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "with --new: the seed to deal from")
+	_ = cmd.RegisterFlagCompletionFunc("format", completeWords("text", "json"))
 	return cmd
 }
 

@@ -97,6 +97,7 @@ stands (Bordeaux records only).`,
 	cmd.Flags().StringVar(&pdfOut, "pdf", "", "draw the Bordeaux sheets as they stand to this PDF file")
 	cmd.Flags().StringVar(&tables, "tables", "", "component-table file replacing the embedded defaults")
 	cmd.Flags().StringVar(&paper, "paper", "a4", "with --pdf: paper size, a4 | letter")
+	_ = cmd.RegisterFlagCompletionFunc("paper", completeWords("a4", "letter"))
 	return cmd
 }
 

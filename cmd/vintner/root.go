@@ -169,6 +169,14 @@ var gameNames = strings.Join(games.Names(), " | ")
 // sheets, scorepad), so each command stays in its own file.
 var extraCommands []func() *cobra.Command
 
+// completeWords completes a flag that takes one of a few words (a paper
+// size, a format), rather than offering the folder's files.
+func completeWords(words ...string) func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return words, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
 func completeGames(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp

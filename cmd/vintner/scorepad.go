@@ -54,5 +54,6 @@ solo levels of victory.`,
 	cmd.Flags().IntVar(&players, "players", 0, "player columns (default: the game's most players, 6 for Bordeaux)")
 	cmd.Flags().StringVar(&paper, "paper", "a4", "paper size: a4 | letter")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "PDF file to write (- for stdout)")
+	_ = cmd.RegisterFlagCompletionFunc("paper", completeWords("a4", "letter"))
 	return cmd
 }
