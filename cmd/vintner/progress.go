@@ -37,6 +37,9 @@ const (
 // isTerminal reports whether w is a terminal (stderr of an interactive
 // shell); a pipe, a file or a test buffer is not.
 func isTerminal(w io.Writer) bool {
+	if fw, ok := w.(*firstWriteError); ok {
+		w = fw.w // the command's stdout, as Main wraps it for its write errors
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
