@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -138,7 +140,9 @@ Scorepad mode scores end-state counts instead of a whole record:
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.tally != "" {
 				if f.game == "" {
-					f.game = tallyGame(f.tally, validate.Limits{MaxBytes: max(f.maxBytes, 1), MaxLineBytes: max(f.maxLine, 1), MaxLines: max(f.maxLines, 1)})
+					var in io.Reader
+					f.game, in = tallyGame(f.tally, cmd.InOrStdin(), validate.Limits{MaxBytes: max(f.maxBytes, 1), MaxLineBytes: max(f.maxLine, 1), MaxLines: max(f.maxLines, 1)})
+					cmd.SetIn(in)
 				}
 				if f.game == "" {
 					return usageError{fmt.Errorf("--tally needs --game bordeaux | grand-cru | age-of-champagne (or a `game` line in the tally)")}
@@ -354,16 +358,30 @@ func verdict(o audit.Outcome) string {
 }
 
 // tallyGame is the game a tally file names on its own `game` line, or ""
-// (standard input, a file that cannot be read or names none: --game is
-// then needed).
-func tallyGame(name string, lim validate.Limits) string {
+// (a file that cannot be read or names none: --game is then needed), and
+// the standard input to read from then: a tally on standard input ("-") is
+// read here for its game line, and handed back whole for the check.
+func tallyGame(name string, stdin io.Reader, lim validate.Limits) (string, io.Reader) {
 	if name == "-" {
-		return "" // read once, by the check itself
+		if stdin == nil {
+			return "", stdin
+		}
+		n := int64(lim.MaxBytes)
+		if n < math.MaxInt64 {
+			n++ // one byte more tells a tally over the limit, which the check reports
+		}
+		head, err := io.ReadAll(io.LimitReader(stdin, n))
+		rest := io.MultiReader(bytes.NewReader(head), stdin)
+		if err != nil || len(head) > lim.MaxBytes {
+			return "", rest // the check reports it
+		}
+		rec, _ := validate.Parse("<stdin>", head, lim)
+		return rec.Game, rest
 	}
 	data, err := audit.ReadNamedFile(name, lim)
 	if err != nil {
-		return "" // the check reports it
+		return "", stdin // the check reports it
 	}
 	rec, _ := validate.Parse(name, data, lim)
-	return rec.Game
+	return rec.Game, stdin
 }
