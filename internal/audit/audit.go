@@ -50,11 +50,16 @@ func (it Item) Display() string {
 // every .vin below a folder (sorted, so output order does not depend on
 // the file system), and "-" for standard input. A path that cannot be
 // read, or a folder with no .vin below it, is an error: the command cannot
-// run as asked.
+// run as asked. A file named twice (given twice, or given and found in a
+// folder given too) is one record, checked where it first appears: a
+// season's summary counts each game once.
 func Expand(paths []string) ([]Item, error) {
 	var items []Item
 	stdin := false
 	for _, p := range paths {
+		if p == "" {
+			return nil, errors.New("an empty path names no record")
+		}
 		if p == "-" {
 			if stdin {
 				return nil, errors.New("- is given twice: standard input holds one record")
@@ -118,7 +123,30 @@ func Expand(paths []string) ([]Item, error) {
 		sort.Slice(found, func(i, j int) bool { return found[i].Name < found[j].Name })
 		items = append(items, found...)
 	}
-	return items, nil
+	return withoutRepeats(items), nil
+}
+
+// withoutRepeats keeps the first of the items that name the same file,
+// however the path was written (a.vin, ./a.vin, the folder's walk, an
+// absolute path). Links are not followed: two names of one file are two
+// records the user named.
+func withoutRepeats(items []Item) []Item {
+	seen := make(map[string]bool, len(items))
+	kept := items[:0]
+	for _, it := range items {
+		key := it.Name
+		if key != "-" {
+			if abs, err := filepath.Abs(key); err == nil {
+				key = abs
+			}
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		kept = append(kept, it)
+	}
+	return kept
 }
 
 func unwrap(err error) error {

@@ -121,6 +121,29 @@ func TestExpandListsFoldersSortedAndKeepsArgumentOrder(t *testing.T) {
 	}
 }
 
+func TestExpandChecksAFileNamedTwiceOnce(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "season/1.vin", good)
+	write(t, dir, "season/2.vin", good)
+	t.Chdir(dir)
+	abs := filepath.Join(dir, "season", "2.vin")
+	items, err := Expand([]string{"season/2.vin", "season", "./season/1.vin", abs, "-", "season/2.vin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range items {
+		got = append(got, it.Name)
+	}
+	// Each file where it first appears; the folder's walk adds only 1.vin.
+	if want := "season/2.vin season/1.vin -"; strings.Join(got, " ") != want {
+		t.Errorf("Expand = %q, want %q", strings.Join(got, " "), want)
+	}
+	if _, err := Expand([]string{"season", ""}); err == nil || err.Error() != "an empty path names no record" {
+		t.Errorf("an empty path: err = %v", err)
+	}
+}
+
 func TestRunEmitsInInputOrderAndClassifies(t *testing.T) {
 	dir := t.TempDir()
 	bodies := map[string]string{
