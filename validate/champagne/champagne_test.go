@@ -446,7 +446,8 @@ func TestOptions(t *testing.T) {
 		"eco-spill": "ignored-at-setup", "press-token": "each-time", "pandemic-top-row": "all",
 		"market-refill": "stack-top", "reservation-penalty": "with-event", "major-split": "ceil",
 		"negative-score": "floor-zero", "marketing-order": "spot-order", "market-tokens": "any-active",
-		"exchange-timing": "own-actions", "grid-transfer": "written",
+		"exchange-timing": "own-actions", "grid-transfer": "written", "land-token": "ignored",
+		"vitryats-key": "chardonnay",
 	}
 	n := 6
 	if testing.Short() {
@@ -666,6 +667,19 @@ func TestMarketTokensAnyActive(t *testing.T) {
 	}
 	if !strings.Contains(why, "no bonus token lies on") {
 		t.Errorf("want the default replay to refuse a token kept from an emptied space, got %s", why)
+	}
+}
+
+// TestVitryatsKeyChardonnay: with vitryats-key chardonnay, a Coteaux
+// Vitryats key card makes grapes quality honour Chardonnay with no choice,
+// where the default reading has the player with the fewest points choose.
+func TestVitryatsKeyChardonnay(t *testing.T) {
+	why, ok := optionChangesReplay(t, "vitryats-key", "chardonnay", 20)
+	if !ok {
+		t.Fatal("no game played under vitryats-key chardonnay differs from the default reading")
+	}
+	if !strings.Contains(why, "is a Coteaux Vitryats card: the key of round") || !strings.Contains(why, "grapes quality was chosen by a player") {
+		t.Errorf("want the default replay to ask who chose the key, got %s", why)
 	}
 }
 

@@ -453,7 +453,11 @@ func (g *gen) event() error {
 		if len(g.stacks[0]) > 0 {
 			key = g.stacks[0][0]
 		}
-		if key == nil || key.Region < 0 {
+		switch {
+		case key != nil && key.Region < 0 && kind == "grapes-quality" && s.r.on.VitryatsKeyChardonnay:
+			// vitryats-key chardonnay: the card's own grape, no choice.
+			line += " grape=" + grapeLetters[key.Grape:][:1]
+		case key == nil || key.Region < 0:
 			who := s.fewestPP()
 			if kind == "climatic-hazards" {
 				line += " region=" + r.Regions[g.pick(len(r.Regions))]
@@ -461,9 +465,9 @@ func (g *gen) event() error {
 				line += " grape=" + grapeLetters[g.pick(3):][:1]
 			}
 			line += " chosen-by=" + g.chooser(who)
-		} else if kind == "climatic-hazards" {
+		case kind == "climatic-hazards":
 			line += " region=" + r.Regions[key.Region]
-		} else {
+		default:
 			line += " grape=" + grapeLetters[key.Grape:][:1]
 		}
 	}
