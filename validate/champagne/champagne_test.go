@@ -683,6 +683,19 @@ func TestVitryatsKeyChardonnay(t *testing.T) {
 	}
 }
 
+// TestOptionWrittenAsAVariant: a house ruling of the tables written as a
+// variant is refused with a hint that says where it is set.
+func TestOptionWrittenAsAVariant(t *testing.T) {
+	game := strings.Replace(notationGame(t), "players Ann Ben", "players Ann Ben\nvariant eco-tiebreak=value", 1)
+	rep := check(t, "v.vin", []byte(game))
+	if len(rep.Diagnostics) == 0 || !strings.HasPrefix(rep.Diagnostics[0].Message, `unknown variant "eco-tiebreak=value"`) {
+		t.Fatalf("want the variant refused, got %v", rep.Diagnostics)
+	}
+	if want := "eco-tiebreak is a house ruling of the component tables, not a variant: write `option eco-tiebreak value src=box`"; !strings.HasPrefix(rep.Diagnostics[0].Hint, want) {
+		t.Errorf("hint %q, want it to start %q", rep.Diagnostics[0].Hint, want)
+	}
+}
+
 // TestMarketingSpotOrder: with marketing-order spot-order, a player on an
 // n spot fills his œnothèque before his own n+1 collaborator empties it.
 func TestMarketingSpotOrder(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"github.com/vintner/vintner/internal/reuse"
 	"github.com/vintner/vintner/score/champagne"
 	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/champagne/tables"
 )
 
 // ruleError is a rules violation found while applying a line.
@@ -80,6 +81,9 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 		default:
 			e := fail(1, "unknown variant %q: first-game | trade-partnership | high-tension | merchant=easy|medium|hard|extreme", v).
 				withHint(k, []string{"first-game", "trade-partnership", "high-tension", "merchant"})
+			if h := tables.OptionHint(v); h != "" {
+				e.hint = h
+			}
 			e.variant = k
 			return nil, e
 		}

@@ -72,6 +72,19 @@ func optionSpec(name string) (OptionSpec, bool) {
 	return OptionSpec{}, false
 }
 
+// OptionHint says, for a record's `variant NAME[=VALUE]` that names an
+// option of the tables, where the option is set; "" for any other word.
+func OptionHint(variant string) string {
+	name, value, _ := strings.Cut(strings.ToLower(variant), "=")
+	if _, ok := optionSpec(name); !ok {
+		return ""
+	}
+	if value == "" {
+		value = "VALUE"
+	}
+	return fmt.Sprintf("%s is a house ruling of the component tables, not a variant: write `option %s %s src=box` in a tables file (vintner tables age-of-champagne) named by a `rules FILE` line or --tables", name, name, value)
+}
+
 var sources = []string{SrcRulebook, SrcResearch, SrcAssumed, SrcBox}
 
 // tok is one word of a tables line.

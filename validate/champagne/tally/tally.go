@@ -50,6 +50,7 @@ func ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 		return rep
 	}
 	r := &reader{rec: rec, tb: tb, bySeat: map[string]*entry{}}
+	r.variants()
 	var claims []*validate.Line
 	for _, l := range rec.Lines {
 		if opt.Truncated(l) {
@@ -117,6 +118,29 @@ func (r *reader) errf(l *validate.Line, tok int, code, format string, args ...an
 	d := validate.Errorf(l, tok, code, format, args...)
 	d.Game = champagne.Game
 	r.diags = append(r.diags, d)
+}
+
+// variants refuses a variant the game does not have: the replay's, which
+// a tally may keep from the record's header, and solo; merchant=LEVEL is
+// checked with the Wine Merchant's line.
+func (r *reader) variants() {
+	for _, l := range r.rec.VariantLine {
+		for i := 1; i < len(l.Tokens); i++ {
+			v := l.Tokens[i].Text
+			k, _, _ := strings.Cut(strings.ToLower(v), "=")
+			switch k {
+			case "first-game", "trade-partnership", "high-tension", "merchant", "wine-merchant", "solo":
+				continue
+			}
+			d := validate.Errorf(l, i, validate.CodeHeader, "unknown variant %q: solo | merchant=easy|medium|hard|extreme (first-game, trade-partnership and high-tension change no score)", v)
+			d.Hint = validate.DidYouMean(k, []string{"solo", "merchant", "first-game", "trade-partnership", "high-tension"})
+			if h := tables.OptionHint(v); h != "" {
+				d.Hint = h
+			}
+			d.Game = champagne.Game
+			r.diags = append(r.diags, d)
+		}
+	}
 }
 
 func (r *reader) tally(l *validate.Line) {

@@ -125,6 +125,10 @@ func TestTallyErrors(t *testing.T) {
 			"t.vin:2:9: error: one player plays the solo game, against the Wine Merchant: add his `merchant pp=… eco=…` line"},
 		{"five players", "tally A pp=1 eco=0\n",
 			"t.vin:2:9: error: Age of Champagne is played by 1 to 4 players, not 5"},
+		{"unknown variant", "variant first-game bogus\ntally Ann pp=3 eco=0 council=1\ntally Ben pp=2 eco=0 council=2\n",
+			"t.vin:3:20: error: unknown variant \"bogus\": solo | merchant=easy|medium|hard|extreme (first-game, trade-partnership and high-tension change no score)"},
+		{"option as a variant", "variant major-split=ceil\ntally Ann pp=3 eco=0 council=1\ntally Ben pp=2 eco=0 council=2\n",
+			"t.vin:3:9: error: unknown variant \"major-split=ceil\": solo | merchant=easy|medium|hard|extreme (first-game, trade-partnership and high-tension change no score)"},
 		{"claim differs", "tally Ann pp=3 eco=0 council=1\ntally Ben pp=2 eco=0 council=2\nclaim Ann 4\n",
 			"t.vin:5:11: error: Ann claimed 4 points, the rules give 3 (Prestige in play 3, Regions 0, Major vineyards 0, Still wines 0, Cuvées 0, Eco report 0, Protection 0)"},
 	}
@@ -149,6 +153,9 @@ func TestTallyErrors(t *testing.T) {
 			}
 			if got := rep.Diagnostics[0].Error(); got != c.want {
 				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+			if hint := rep.Diagnostics[0].Hint; c.name == "option as a variant" && !strings.HasPrefix(hint, "major-split is a house ruling of the component tables, not a variant: write `option major-split ceil src=box`") {
+				t.Errorf("hint %q", hint)
 			}
 		})
 	}
