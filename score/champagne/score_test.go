@@ -155,6 +155,23 @@ func TestEcoTieBreakNoteShowsTheReport(t *testing.T) {
 	}
 }
 
+// TestEcoTieByValue: on a report that repeats a value, the default
+// compares positions; eco-tiebreak=value compares the printed values, and
+// the Council decides.
+func TestEcoTieByValue(t *testing.T) {
+	g := GameTally{Rules: rulebookRules(), Players: []PlayerTally{
+		{Name: "Ann", Seat: 1, Prestige: 50, Eco: 4, EcoPos: 7, Council: 2},
+		{Name: "Ben", Seat: 2, Prestige: 50, Eco: 4, EcoPos: 6, Council: 1},
+	}}
+	if a := Score(g).Player("Ann"); a.Rank != 1 || !strings.Contains(a.Decided, "eco") {
+		t.Errorf("by position Ann is first on the report: rank %d decided %q", a.Rank, a.Decided)
+	}
+	g.Rules.EcoTieByValue = true
+	if b := Score(g).Player("Ben"); b.Rank != 1 || !strings.Contains(b.Decided, "better council position") {
+		t.Errorf("by value the report ties and the Council puts Ben first: rank %d decided %q", b.Rank, b.Decided)
+	}
+}
+
 func TestMerchantAndSolo(t *testing.T) {
 	g := GameTally{Rules: rulebookRules(), Solo: true, MerchantLevel: "Balthazar, hard", Players: []PlayerTally{
 		{Name: "Ann", Seat: 1, Prestige: 40, Cards: cards("marne", 2, "reims", 1, "blancs", 1, "sezanne", 1, "bar", 1),

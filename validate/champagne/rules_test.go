@@ -76,6 +76,49 @@ func TestEcoSpillsAtBothEnds(t *testing.T) {
 	}
 }
 
+// TestEcoSpillAtSetup: players who start on the top of the report gain a
+// point for V3's eco+1 at setup by default, and none under eco-spill
+// ignored-at-setup; in play the step is a point under both.
+func TestEcoSpillAtSetup(t *testing.T) {
+	for _, ignored := range []bool{false, true} {
+		text := strings.Replace(string(tables.DefaultText()), "eco start=-3 ", "eco start=14 ", 1)
+		if ignored {
+			text = strings.Replace(text, "option eco-spill          immediate", "option eco-spill ignored-at-setup", 1)
+		}
+		tb, diags := tables.Parse("opt", []byte(text))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		rec, diags := validate.Parse("t.vin", []byte(setup2), validate.Limits{})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		s, e := newState(fromTables(tb), rec)
+		if e != nil {
+			t.Fatal(e.msg)
+		}
+		for _, l := range rec.Lines {
+			if e := s.apply(l); e != nil {
+				t.Fatalf("line %d: %s", l.Num, e.msg)
+			}
+		}
+		s.advance()
+		ann := s.players[0]
+		want := 1 // V3's eco+1, past the top
+		if ignored {
+			want = 0
+		}
+		if ann.pp != want {
+			t.Errorf("eco-spill ignored-at-setup %v: Ann has %d PP after the setup, want %d", ignored, ann.pp, want)
+		}
+		s.round = 1
+		s.gainEco(ann, 1)
+		if ann.pp != want+1 {
+			t.Errorf("eco-spill ignored-at-setup %v: a step past the top in play gives %d PP, want 1", ignored, ann.pp-want)
+		}
+	}
+}
+
 func TestPressTokenAndBeyondTheTop(t *testing.T) {
 	s := started(t, setup2)
 	p := s.players[0]
