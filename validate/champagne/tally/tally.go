@@ -365,6 +365,18 @@ func (r *reader) game() (champagne.GameTally, bool) {
 		}
 		r.entries = append(r.entries, e)
 	}
+	if len(r.rec.Players) > 1 {
+		// solo names the game of one player; more players with the
+		// Merchant are variant merchant=LEVEL (a tally read as solo
+		// would be scored as the game it is not).
+		for _, l := range r.rec.VariantLine {
+			for i := 1; i < len(l.Tokens); i++ {
+				if strings.EqualFold(l.Tokens[i].Text, "solo") {
+					r.errf(l, i, validate.CodeHeader, "variant solo is the game of one player, and the tally has %d: the Wine Merchant joins more players with variant merchant=LEVEL", len(r.rec.Players))
+				}
+			}
+		}
+	}
 	level, hasLevel := r.rec.Variant("merchant")
 	switch {
 	case r.merchant == nil && !hasLevel && r.rec.HasVariant("solo"):

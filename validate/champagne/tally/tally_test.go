@@ -111,8 +111,10 @@ func TestTallyErrors(t *testing.T) {
 			"t.vin:4:22: error: the box holds 1 Protection against the cold token, and 2 players hold one"},
 		{"merchant vineyards", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=1\nmerchant pp=1 eco=14 marne=1\n",
 			"t.vin:5:22: error: the Wine Merchant owns no vineyards"},
-		{"solo without merchant", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=1\n",
+		{"solo without merchant", "tally Ann pp=3 eco=0\n",
 			"t.vin:3:9: error: a solo game is scored against the Wine Merchant: add his `merchant pp=… eco=…` line"},
+		{"solo of two players", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=1\nmerchant pp=1 eco=14\n",
+			"t.vin:3:9: error: variant solo is the game of one player, and the tally has 2: the Wine Merchant joins more players with variant merchant=LEVEL"},
 		{"four and the merchant", "tally A pp=1 eco=0\ntally B pp=2 eco=0\ntally C pp=3 eco=0\ntally D pp=4 eco=0\nmerchant pp=1 eco=14\n",
 			"t.vin:7:1: error: the Wine Merchant counts as a player: 4 players and the Merchant are more than the game's 4"},
 		{"not a tally line", "score Ann 3\n",
@@ -144,7 +146,10 @@ func TestTallyErrors(t *testing.T) {
 			if c.name == "five players" {
 				h = "game age-of-champagne\nplayers A B C D E\n"
 			}
-			if strings.HasPrefix(c.name, "solo") {
+			if c.name == "solo without merchant" {
+				h = "game age-of-champagne\nplayers Ann\nvariant solo\n"
+			}
+			if c.name == "solo of two players" {
 				h = "game age-of-champagne\nplayers Ann Ben\nvariant solo\n"
 			}
 			rep := scoreFile(t, "t.vin", []byte(h+c.body), validate.Options{})
