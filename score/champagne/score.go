@@ -216,7 +216,9 @@ func Score(t GameTally) *score.Result {
 			}
 		}
 		cuvees := p.Cellar + p.Oeno
-		if ru.GridCuvees {
+		// The Merchant scores "cuvees in the cellar and in the œnotheque
+		// only", whatever the players' grid counts for.
+		if ru.GridCuvees && !p.Merchant {
 			cuvees += p.Grid
 		}
 		if ru.CuveeBatch > 0 {

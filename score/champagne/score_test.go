@@ -106,6 +106,11 @@ func TestInventoryAndProtection(t *testing.T) {
 	if p := Score(g).Players[0]; p.Points[CatCuvees] != 12 {
 		t.Errorf("grid-cuvees=counted: 11 cuvees → 12, got %d", p.Points[CatCuvees])
 	}
+	// The Wine Merchant scores his cellar and œnothèque only.
+	g.Players[0].Merchant, g.Players[0].Still = true, 0
+	if p := Score(g).Players[0]; p.Points[CatCuvees] != 8 {
+		t.Errorf("the Merchant under grid-cuvees=counted: 8 cuvees → 8, got %d", p.Points[CatCuvees])
+	}
 }
 
 // TestTieBreaks: points, then the eco report, then the council position.
