@@ -191,7 +191,7 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 		// Every count is written: one left out is a slip, not a 0.
 		for _, k := range TallyKeys {
 			if !seen[k] {
-				return fail(l, len(l.Tokens), "%s's tally lacks %s=: write `tally %s paths=N longest=N casks=N rows=A/B/C leader=N`", name, k, name)
+				return fail(l, len(l.Tokens), "%s's tally lacks %s=: write `tally %s paths=N longest=N casks=N rows=A/B/C leader=N`", name, k, validate.QuoteName(name))
 			}
 		}
 		if t.Paths > 0 && t.Longest == 0 {
@@ -217,7 +217,7 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 	var ts []sb.Tally
 	for i, t := range tallies {
 		if t == nil {
-			d := validate.Errorf(rec.HeaderLine("players"), i+1, validate.CodeMissing, "%s has no tally line: write `tally %s paths=N longest=N casks=N rows=A/B/C leader=N`", rec.Players[i], rec.Players[i])
+			d := validate.Errorf(rec.HeaderLine("players"), i+1, validate.CodeMissing, "%s has no tally line: write `tally %s paths=N longest=N casks=N rows=A/B/C leader=N`", rec.Players[i], validate.QuoteName(rec.Players[i]))
 			d.Game = "bordeaux"
 			rep.Diagnostics = append(rep.Diagnostics, d)
 			return rep

@@ -138,7 +138,7 @@ func (r *replayer) resolveSheets(l *validate.Line) error {
 		lay := r.sheets[r.rec.Seat(name)]
 		if lay == nil {
 			clear(r.players[i:]) // nothing of an earlier record stays
-			return r.errorf(l, 0, validate.CodeHeader, "%s has no sheet: write `sheet %s CODE` before '01", name, name)
+			return r.errorf(l, 0, validate.CodeHeader, "%s has no sheet: write `sheet %s CODE` before '01", name, validate.QuoteName(name))
 		}
 		p := &r.players[i]
 		p.init(name, i+1, lay, fromCode)

@@ -344,7 +344,7 @@ func (s *state) reserve(who int, l *validate.Line) *ruleError {
 		return fail(1, "%s's disc is already on the board this round", p.name)
 	}
 	if len(l.Tokens) != 3 {
-		return syntax(0, "a reservation names the market card: %s: use reservation F07", p.name)
+		return syntax(0, "a reservation names the market card: %s: use reservation F07", validate.QuoteName(p.name))
 	}
 	c := s.visible(upper(l.Word(2)))
 	if c == nil {
@@ -402,7 +402,7 @@ func (s *state) useToken(p *player, l *validate.Line) *ruleError {
 	switch kind {
 	case "protection":
 		if len(l.Tokens) != 2 {
-			return syntax(2, "the protection against the cold names nothing more: %s: use protection", p.name)
+			return syntax(2, "the protection against the cold names nothing more: %s: use protection", validate.QuoteName(p.name))
 		}
 		if s.ev != evClimaticHazards {
 			return fail(1, "the protection against the cold cancels the climatic hazards; this round's event is %s", s.event)
@@ -416,7 +416,7 @@ func (s *state) useToken(p *player, l *validate.Line) *ruleError {
 		p.protected = true
 	case "transport":
 		if len(l.Tokens) != 3 {
-			return syntax(2, "the change of transport names the market card it applies to: %s: use transport E10", p.name)
+			return syntax(2, "the change of transport names the market card it applies to: %s: use transport E10", validate.QuoteName(p.name))
 		}
 		c := s.visible(upper(l.Word(2)))
 		if c == nil {

@@ -382,7 +382,7 @@ func (s *state) applyLine(l *validate.Line) *ruleError {
 					return fail(1, "the %s token is used while placing collaborators", w)
 				}
 				if w != "reservation" {
-					return fail(1, "an additional-action token is used by placing its disc: %s: disc ZONE SPOT", p.name)
+					return fail(1, "an additional-action token is used by placing its disc: %s: disc ZONE SPOT", validate.QuoteName(p.name))
 				}
 			default:
 				return fail(1, "%q is not a token used at will: prestige, eco and land tokens apply when gained; protection, transport, reservation and additional-action are used", l.Word(1))
@@ -1081,14 +1081,14 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 			all += l.Word(i)
 		}
 		if len(l.Tokens) < 2 || !isASCII(all) || len(all) != s.r.Exchange.Give+s.r.Exchange.Get {
-			return syntax(0, "an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name)
+			return syntax(0, "an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, validate.QuoteName(p.name))
 		}
 		gw, tw = all[:s.r.Exchange.Give], all[s.r.Exchange.Give:]
 	}
 	give, ok := parseCubes([]string{gw}, grapeLetters)
 	get, ok2 := parseCubes([]string{tw}, grapeLetters)
 	if !ok || !ok2 {
-		return cubeError(l, 1, grapeLetters, fmt.Sprintf("an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, p.name))
+		return cubeError(l, 1, grapeLetters, fmt.Sprintf("an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, validate.QuoteName(p.name)))
 	}
 	if sum3(&give) != s.r.Exchange.Give {
 		return fail(1, "an exchange gives %d still wines from the winery, not %d", s.r.Exchange.Give, sum3(&give))

@@ -149,7 +149,7 @@ func (s *state) plant(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
 	card := w.vineCard(s.r)
 	if len(l.Tokens) != 3 || s.r.vine(l.Word(1)) != card {
-		return fail(1, "%s took %s and places it now: %s: plant %s REGION", p.name, card.ID, p.name, card.ID)
+		return fail(1, "%s took %s and places it now: %s: plant %s REGION", p.name, card.ID, validate.QuoteName(p.name), card.ID)
 	}
 	r := s.r.region(lower(l.Word(2)))
 	if r < 0 {
@@ -280,7 +280,7 @@ func (s *state) gridLine(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
 	c, ok := lineCubes(l, 1, cuveeLetters)
 	if !ok || len(l.Tokens) < 2 {
-		return cubeError(l, 1, cuveeLetters, fmt.Sprintf("the grid takes cuvées from the œnothèque: %s: grid TN, or grid none", p.name))
+		return cubeError(l, 1, cuveeLetters, fmt.Sprintf("the grid takes cuvées from the œnothèque: %s: grid TN, or grid none", validate.QuoteName(p.name)))
 	}
 	if !covers(&p.oeno, &c) {
 		return fail(1, "%s's œnothèque holds %s, not %s", p.name, cubes(p.oeno, cuveeLetters), cubes(c, cuveeLetters))
@@ -300,7 +300,7 @@ func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
 	c, ok := lineCubes(l, 1, cuveeLetters)
 	if !ok {
-		return cubeError(l, 1, cuveeLetters, fmt.Sprintf("the œnothèque takes cuvées from the cellar: %s: oenotheque TN, or oenotheque none", p.name))
+		return cubeError(l, 1, cuveeLetters, fmt.Sprintf("the œnothèque takes cuvées from the cellar: %s: oenotheque TN, or oenotheque none", validate.QuoteName(p.name)))
 	}
 	if !covers(&p.cellar, &c) {
 		return fail(1, "%s's cellar holds %s, not %s", p.name, cubes(p.cellar, cuveeLetters), cubes(c, cuveeLetters))
@@ -504,11 +504,11 @@ func onlyHarvestOf(p0, p1, p2, capa int) (t0, t1, t2 int, ok bool) {
 // harvestGrapes reads the grapes of a harvest line.
 func harvestGrapes(p *player, l *validate.Line) ([3]int, *ruleError) {
 	if len(l.Tokens) < 2 {
-		return [3]int{}, syntax(1, "the harvest lists the grapes pressed: %s: harvest MMPC (or harvest - for none)", p.name)
+		return [3]int{}, syntax(1, "the harvest lists the grapes pressed: %s: harvest MMPC (or harvest - for none)", validate.QuoteName(p.name))
 	}
 	g, ok := lineCubes(l, 1, grapeLetters)
 	if !ok {
-		return g, cubeError(l, 1, grapeLetters, fmt.Sprintf("the harvest lists the grapes pressed: %s: harvest MMPC (or harvest - for none)", p.name))
+		return g, cubeError(l, 1, grapeLetters, fmt.Sprintf("the harvest lists the grapes pressed: %s: harvest MMPC (or harvest - for none)", validate.QuoteName(p.name)))
 	}
 	return g, nil
 }
@@ -625,7 +625,7 @@ func (s *state) endSeason() {
 func (s *state) tokenLine(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
 	if len(l.Tokens) != 2 {
-		return syntax(1, "a token line names the one bonus token drawn: %s: token KIND (%s)", p.name, tokenList(s.r))
+		return syntax(1, "a token line names the one bonus token drawn: %s: token KIND (%s)", validate.QuoteName(p.name), tokenList(s.r))
 	}
 	kind, arg, e := s.tokenKind(l, 1)
 	if e != nil {

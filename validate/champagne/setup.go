@@ -251,7 +251,7 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 		return e
 	}
 	if len(kept) != s.r.InheritKeep {
-		return fail(0, "%s keeps %d inheritance cards, but each player keeps %d: %s: inherit ID ID ID (%s)", p.name, len(kept), s.r.InheritKeep, p.name, s.inheritList())
+		return fail(0, "%s keeps %d inheritance cards, but each player keeps %d: %s: inherit ID ID ID (%s)", p.name, len(kept), s.r.InheritKeep, validate.QuoteName(p.name), s.inheritList())
 	}
 	s.inheritLines[who] = l
 	for _, k := range kept {
@@ -361,7 +361,7 @@ func (s *state) inheritCards(p *player, l *validate.Line) ([]keptCard, *ruleErro
 			continue
 		}
 		if t == from {
-			return nil, syntax(t, "an inheritance card is missing between the commas: %s: inherit CARD , CARD , CARD", p.name)
+			return nil, syntax(t, "an inheritance card is missing between the commas: %s: inherit CARD , CARD , CARD", validate.QuoteName(p.name))
 		}
 		c, e := s.declaredInheritance(l, from, t)
 		if e != nil {
@@ -525,7 +525,7 @@ func (s *state) checkDraft() *ruleError {
 	n := s.humans
 	for i := 0; i < n; i++ {
 		if !s.hasDeal[i] {
-			return fail(0, "the deal of %s's inheritance cards is missing (deal %s ID …)", s.players[i].name, s.players[i].name)
+			return fail(0, "the deal of %s's inheritance cards is missing (deal %s ID …)", s.players[i].name, validate.QuoteName(s.players[i].name))
 		}
 	}
 	// The hands are copied into one buffer, each with no room past its end.
@@ -820,9 +820,9 @@ func (s *state) corks(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
 	c, ok := lineCubes(l, 1, cuveeLetters)
 	if !ok || sum3(&c) != 1 {
-		e := syntax(1, "the corks defect discards one cuvée: %s: discard T, N or B", p.name)
+		e := syntax(1, "the corks defect discards one cuvée: %s: discard T, N or B", validate.QuoteName(p.name))
 		if m := notLetter(l.Word(1), cuveeLetters); m != "" {
-			e.msg, e.hint = m, fmt.Sprintf("the corks defect discards one cuvée: %s: discard T, N or B", p.name)
+			e.msg, e.hint = m, fmt.Sprintf("the corks defect discards one cuvée: %s: discard T, N or B", validate.QuoteName(p.name))
 		}
 		return e
 	}

@@ -161,7 +161,7 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 			// At the player's name on the players line, as in the other
 			// games: the tally is missing, not any line written.
 			d := validate.Errorf(rec.HeaderLine("players"), i+1, validate.CodeMissing,
-				"%s has no tally line: write `tally %s money=N tiles=TILE,TILE… cellar=N loans=N [bankrupt]`", n, n)
+				"%s has no tally line: write `tally %s money=N tiles=TILE,TILE… cellar=N loans=N [bankrupt]`", n, validate.QuoteName(n))
 			d.Game = "grand-cru"
 			rep.Diagnostics = append(rep.Diagnostics, d)
 			return rep

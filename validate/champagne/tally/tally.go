@@ -64,7 +64,7 @@ func ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 			r.errf(l, 0, validate.CodeSyntax, "a tally has no `check` lines: write `tally NAME key=value …`")
 			continue
 		case validate.KindAction:
-			r.errf(l, -1, validate.CodeSyntax, "a tally has no actions: write `tally %s pp=… eco=…` with the counts at the end of the game", l.Player)
+			r.errf(l, -1, validate.CodeSyntax, "a tally has no actions: write `tally %s pp=… eco=…` with the counts at the end of the game", validate.QuoteName(l.Player))
 			continue
 		}
 		switch l.Verb {
@@ -360,7 +360,7 @@ func (r *reader) game() (champagne.GameTally, bool) {
 	for i, name := range r.rec.Players {
 		e, ok := r.bySeat[name]
 		if !ok {
-			r.errf(players, i+1, validate.CodeMissing, "the tally has no line for %s: write `tally %s pp=… eco=…`", name, name)
+			r.errf(players, i+1, validate.CodeMissing, "the tally has no line for %s: write `tally %s pp=… eco=…`", name, validate.QuoteName(name))
 			continue
 		}
 		r.entries = append(r.entries, e)
