@@ -203,7 +203,11 @@ func removeTile(p *player, i int) {
 // and whether that empties the last vine.
 func (s *state) checkHarvest(p *player, vs []int, toks []int) (bool, *fault) {
 	if p.money < s.t.HarvestCost {
-		if f := s.illegal(bad(0, "%s cannot harvest without money (a harvest costs %d Franc)", p.name, s.t.HarvestCost)); f != nil {
+		f := bad(0, "%s cannot harvest without money (a harvest costs %s)", p.name, francs(s.t.HarvestCost))
+		if p.money > 0 { // tables where a harvest costs more than 1 Franc
+			f = bad(0, "%s has %s and cannot pay %s to harvest", p.name, francs(p.money), francs(s.t.HarvestCost))
+		}
+		if f := s.illegal(f); f != nil {
 			return false, f
 		}
 	}
