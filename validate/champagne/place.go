@@ -287,7 +287,7 @@ func (s *state) overLimit(zi, who, limit, first int) *ruleError {
 	if n < limit {
 		return nil
 	}
-	e := fail(first, "%s already has %d collaborator(s) on the %s zone, the most one player may place there", s.players[who].name, n, zoneNames[zi])
+	e := fail(first, "%s already has %s on the %s zone, the most one player may place there", s.players[who].name, plural(n, "collaborator", "collaborators"), zoneNames[zi])
 	if zi == zDraw && limit == 1 {
 		e = fail(first, "%s already has a collaborator on the Wine Draw: one per player", s.players[who].name)
 	}

@@ -1091,10 +1091,10 @@ func (s *state) exchange(p *player, l *validate.Line) *ruleError {
 		return cubeError(l, 1, grapeLetters, fmt.Sprintf("an exchange gives %d still wines for %d: %s: exchange MM C", s.r.Exchange.Give, s.r.Exchange.Get, validate.QuoteName(p.name)))
 	}
 	if sum3(&give) != s.r.Exchange.Give {
-		return fail(1, "an exchange gives %d still wines from the winery, not %d", s.r.Exchange.Give, sum3(&give))
+		return fail(1, "an exchange gives %s from the winery, not %d", plural(s.r.Exchange.Give, "still wine", "still wines"), sum3(&give))
 	}
 	if sum3(&get) != s.r.Exchange.Get {
-		return fail(2, "an exchange takes %d still wine from the supply, not %d", s.r.Exchange.Get, sum3(&get))
+		return fail(2, "an exchange takes %s from the supply, not %d", plural(s.r.Exchange.Get, "still wine", "still wines"), sum3(&get))
 	}
 	if !covers(&p.still, &give) {
 		return fail(1, "%s has no %s in the winery to exchange (the winery holds %s)", p.name, cubes(give, grapeLetters), cubes(p.still, grapeLetters))

@@ -640,7 +640,7 @@ func (s *state) tokenLine(who int, l *validate.Line) *ruleError {
 		}
 	}
 	if s.tokensOut[kind] >= s.r.tokenBox[kind] {
-		return fail(1, "the box holds %d %s token(s), and none is left in the supply", s.r.tokenBox[kind], s.r.tokenKinds[kind])
+		return fail(1, "the box holds %s, and none is left in the supply", plural(s.r.tokenBox[kind], s.r.tokenKinds[kind]+" token", s.r.tokenKinds[kind]+" tokens"))
 	}
 	s.tokenSupply--
 	s.tokensOut[kind]++

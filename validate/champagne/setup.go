@@ -743,7 +743,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 		}
 	}
 	if copies := s.r.eventCopies[ei]; s.eventsSeen[ei] >= copies {
-		return fail(1, "the box holds %d %s card(s): this would be one more", copies, kind)
+		return fail(1, "the box holds %s: this would be one more", plural(copies, kind+" card", kind+" cards"))
 	}
 	if s.eventsN >= s.r.EventsDrawn {
 		return fail(1, "only %d event cards are drawn for a game", s.r.EventsDrawn)

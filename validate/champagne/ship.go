@@ -142,7 +142,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 	s.ships = ships[:0] // the buffer, grown, for the next line
 	max := sp.row.Cards
 	if len(ships) > max {
-		return fail(ships[max].tok, "shipping %d validates %d market card(s) at most", w.spot+1, max)
+		return fail(ships[max].tok, "shipping %d validates %s at most", w.spot+1, plural(max, "market card", "market cards"))
 	}
 	if len(ships) == 2 && ships[0].card == ships[1].card {
 		return fail(ships[1].tok, "%s is validated once", ships[0].card.ID)
@@ -194,7 +194,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			return fail(sh.keepTok, "no bonus token lies on %s's space", c.ID)
 		}
 		if sh.keep >= 0 && s.tokensOut[sh.keep] >= s.r.tokenBox[sh.keep] {
-			return fail(sh.keepTok, "the box holds %d %s token(s), all of them elsewhere", s.r.tokenBox[sh.keep], s.r.tokenKinds[sh.keep])
+			return fail(sh.keepTok, "the box holds %s, and none is left in the supply", plural(s.r.tokenBox[sh.keep], s.r.tokenKinds[sh.keep]+" token", s.r.tokenKinds[sh.keep]+" tokens"))
 		}
 		// Validate it.
 		for t := range 3 {
@@ -432,7 +432,7 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 		}
 	}
 	if len(cards) > max {
-		return fail(cards[max].tok, "shipping %d validates %d market card(s) at most", w.spot+1, max)
+		return fail(cards[max].tok, "shipping %d validates %s at most", w.spot+1, plural(max, "market card", "market cards"))
 	}
 	refills := s.scratch[:0]
 	for i := range cards {
@@ -447,7 +447,7 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 			return fail(sh.keepTok, "no bonus token lies on %s's space", c.ID)
 		}
 		if sh.keep >= 0 && s.tokensOut[sh.keep] >= s.r.tokenBox[sh.keep] {
-			return fail(sh.keepTok, "the box holds %d %s token(s), all of them elsewhere", s.r.tokenBox[sh.keep], s.r.tokenKinds[sh.keep])
+			return fail(sh.keepTok, "the box holds %s, and none is left in the supply", plural(s.r.tokenBox[sh.keep], s.r.tokenKinds[sh.keep]+" token", s.r.tokenKinds[sh.keep]+" tokens"))
 		}
 		key := s.merchantKey(c)
 		sub(&m.cellar, &c.Cuvees)
