@@ -307,7 +307,7 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 	}
 	p.inherited = true
 	if s.dealtN > 0 && s.allInherited() {
-		return s.checkDraft()
+		return s.checkDraft(l)
 	}
 	return nil
 }
@@ -520,8 +520,10 @@ func (s *state) dealLine(l *validate.Line) *ruleError {
 }
 
 // checkDraft replays the draft: each pick comes from the hand the player
-// holds at that moment, passed on to the left after every pick.
-func (s *state) checkDraft() *ruleError {
+// holds at that moment, passed on to the left after every pick. It runs
+// at cur, the last inherit line: a pick of an earlier line is named with
+// its line.
+func (s *state) checkDraft(cur *validate.Line) *ruleError {
 	n := s.humans
 	for i := 0; i < n; i++ {
 		if !s.hasDeal[i] {
@@ -552,6 +554,9 @@ func (s *state) checkDraft() *ruleError {
 					if strings.EqualFold(l.Word(t), id) {
 						tok = t
 					}
+				}
+				if l != cur { // the column is on cur, not on the pick's line
+					return fail(0, "%s cannot keep %s as pick %d (line %d): the hand held then, passed from the right, is %s", s.players[i].name, id, k+1, l.Num, strings.Join(hands[h], " "))
 				}
 				return fail(tok, "%s cannot keep %s as pick %d: the hand held then, passed from the right, is %s", s.players[i].name, id, k+1, strings.Join(hands[h], " "))
 			}
@@ -753,7 +758,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 	switch kind {
 	case "falling-sales", "sales-increase":
 		if s.eventArg < 0 {
-			return syntax(len(l.Tokens), "%s names the sector it strikes: %s", kind, eventArgs(kind))
+			return syntax(len(l.Tokens), "%s names the sector on its card: %s", kind, strings.Join(s.r.SectorNames, ", "))
 		}
 	case "climatic-hazards":
 		if region < 0 {
