@@ -200,21 +200,3 @@ func TestCashMessageNamesTheTables(t *testing.T) {
 		t.Fatalf("want the tables' exchanges named, got %v", rep.Diagnostics)
 	}
 }
-
-// TestHarvestCostFromTables: with tables where a harvest costs more than
-// 1 Franc, the message counts the Francs right, and a player with some
-// money is not said to have none.
-func TestHarvestCostFromTables(t *testing.T) {
-	mine := strings.Replace(string(defaultTables), "harvest-cost    1 ", "harvest-cost    9 ", 1)
-	for _, c := range []struct{ loans, want string }{
-		{"loans Ann 1 Ben 2", "Ann cannot harvest without money (a harvest costs 9 Francs)"},
-		{"loans Ann 2 Ben 3", "Ann has 7 Francs and cannot pay 9 Francs to harvest"},
-	} {
-		rec := "game grand-cru\nplayers Ann Ben\n" + c.loans + "\ndisplay gamay gamay merlot pinot seal aging\nyear 1\n" +
-			"Ben: auction merlot 1\nAnn: buy gamay\nBen: demand gamay\nAnn: harvest gamay\n"
-		rep := validate.Check(engines, "g.vin", []byte(rec), validate.Limits{}, validate.Options{Tables: []byte(mine), TablesName: "mine.txt"})
-		if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Line != 9 || rep.Diagnostics[0].Message != c.want {
-			t.Errorf("%s: want %q at line 9, got %v", c.loans, c.want, rep.Diagnostics)
-		}
-	}
-}
