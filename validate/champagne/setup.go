@@ -491,7 +491,7 @@ func (s *state) dealLine(l *validate.Line) *ruleError {
 		}
 	}
 	if who < 0 {
-		return fail(1, "%q is not a player of this game", l.Word(1))
+		return s.notAPlayer(1, l.Word(1))
 	}
 	if s.hasDeal[who] {
 		return fail(1, "%s's inheritance cards are already dealt", l.Word(1))
@@ -738,7 +738,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 				chooser = len(s.players) - 1
 			}
 			if chooser < 0 {
-				return fail(i, "%q is not a player of this game", l.Word(i)[len("chosen-by="):])
+				return s.notAPlayer(i, l.Word(i)[len("chosen-by="):])
 			}
 			if want := s.fewestPP(); want != chooser {
 				return fail(i, "the key is chosen by the player with the fewest prestige points (the last in turn order on a tie): %s, not %s", s.called(want), s.called(chooser))
@@ -806,6 +806,19 @@ func eventArgs(kind string) string {
 		return "grape=M|P|C [chosen-by=NAME]"
 	}
 	return "nothing more"
+}
+
+// notAPlayer refuses a name that is no player's on a table line, as the
+// record reader refuses one on a player's line: with the players and a
+// hint.
+func (s *state) notAPlayer(tok int, name string) *ruleError {
+	names := make([]string, s.humans)
+	for i := range names {
+		names[i] = s.players[i].name
+	}
+	e := fail(tok, "%s is not a player of this game (players: %s)", name, strings.Join(names, ", "))
+	e.hint = validate.DidYouMean(name, names)
+	return e
 }
 
 // fewestPP is the player who chooses the key when a Coteaux Vitryats card

@@ -345,7 +345,7 @@ func (s *state) event(l *validate.Line) *fault {
 			name := l.Word(i)
 			seat := s.seatOf(name)
 			if seat < 0 {
-				return bad(i, "%s is not a player of this game", name)
+				return s.notAPlayer(i, name)
 			}
 			if seen[seat] {
 				return bad(i, "%s's loans are given twice", name)
@@ -387,7 +387,7 @@ func (s *state) event(l *validate.Line) *fault {
 		}
 		seat := s.seatOf(l.Word(1))
 		if seat < 0 {
-			return bad(1, "%s is not a player of this game", l.Word(1))
+			return s.notAPlayer(1, l.Word(1))
 		}
 		tied := s.mostLoans()
 		ok := false
@@ -497,6 +497,19 @@ func (s *state) lineSeat(l *validate.Line) int {
 		return seat
 	}
 	return s.seatOf(l.Player)
+}
+
+// notAPlayer refuses a name that is no player's on a table line, as the
+// record reader refuses one on a player's line: with the players and a
+// hint.
+func (s *state) notAPlayer(tok int, name string) *fault {
+	names := make([]string, len(s.pl))
+	for i, p := range s.pl {
+		names[i] = p.name
+	}
+	f := bad(tok, "%s is not a player of this game (players: %s)", name, strings.Join(names, ", "))
+	f.hint = validate.DidYouMean(name, names)
+	return f
 }
 
 func (s *state) seatOf(name string) int {

@@ -11,7 +11,7 @@ import (
 func (s *state) action(l *validate.Line) *fault {
 	seat := s.lineSeat(l)
 	if seat < 0 {
-		return bad(-1, "%s is not a player of this game", l.Player)
+		return s.notAPlayer(-1, l.Player)
 	}
 	p := s.pl[seat]
 	if s.ph == phActions && seat == s.turn {
