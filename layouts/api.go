@@ -326,7 +326,7 @@ func (l *Layout) Text() string {
 			p("  '%02d  each player chooses\n", y)
 		}
 	}
-	p("\nYear '00: region %c, resource %c; workers busy red %d, pink %d, yellow %d year(s)\n",
+	p("\nYear '00: region %c, resource %c; workers busy (years): red %d, pink %d, yellow %d\n",
 		l.Year00.Region, l.Year00.Resource, l.Year00.Dur[0], l.Year00.Dur[1], l.Year00.Dur[2])
 
 	p("\nWines (name: id, casks, paths to):\n")
@@ -345,7 +345,11 @@ func (l *Layout) Text() string {
 				}
 				to = append(to, s)
 			}
-			p("    %s  %-3s %s, %d-year, %d cask(s); to %s\n", w.Name(), w.ID, w.Type.Colour.Word(), w.Type.Age, w.Casks, strings.Join(to, " "))
+			casks := "casks"
+			if w.Casks == 1 {
+				casks = "cask"
+			}
+			p("    %s  %-3s %s, %d-year, %d %s; to %s\n", w.Name(), w.ID, w.Type.Colour.Word(), w.Type.Age, w.Casks, casks, strings.Join(to, " "))
 		}
 	}
 	p("\nPaths (id: wines, resource):\n")

@@ -87,7 +87,7 @@ func generateRules(r *rules, players int, seed uint64, variants []string, inv fu
 // variants: the seed picks them; "standard" alone asks for none.
 func generateGame(r *rules, players int, seed uint64, variants []string, inv func(*state) error) (*gen, error) {
 	if players < 1 || players > 4 {
-		return nil, fmt.Errorf("age-of-champagne is played by 1 to 4 players, not %d", players)
+		return nil, fmt.Errorf("Age of Champagne is played by 1 to 4 players, not %d", players)
 	}
 	// The command that prints this game again: with the variants asked
 	// for, which the seed does not pick then.

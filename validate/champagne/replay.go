@@ -1140,7 +1140,7 @@ func (s *state) check(l *validate.Line) *ruleError {
 			want = pr.Value
 		}
 		if got != want {
-			return &ruleError{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s has %s=%s, not %s", p.name, pr.Key, got, want)}
+			return &ruleError{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s has %s=%s (%s), not %s as checked", p.name, pr.Key, got, checkKeyWords[pr.Key], want)}
 		}
 	}
 	return nil
@@ -1349,6 +1349,12 @@ const (
 var (
 	checkKeys         = []string{"pp", "eco", "press", "modules", "still", "cellar", "oeno", "grid", "vineyards", "council", "tokens"}
 	merchantCheckKeys = []string{"pp", "eco", "cellar", "oeno", "grid"}
+	// checkKeyWords says each key in the rulebook's words, for a check
+	// that differs (TestEveryCheckKeyHasWords).
+	checkKeyWords = map[string]string{"pp": "Prestige Points", "eco": "the eco-responsibility report",
+		"press": "the Press level", "modules": "Winery modules", "still": "still wines in the winery",
+		"cellar": "cuvées in the cellar", "oeno": "cuvées in the œnothèque", "grid": "cuvées on the Marketing Strategy grid",
+		"vineyards": "Vineyard cards", "council": "the Council of Cellar Masters position", "tokens": "bonus tokens"}
 	// checkKeyFor maps the words a table says for a count to its key.
 	checkKeyFor = map[string]string{"prestige": "pp", "points": "pp", "score": "pp", "eco-responsibility": "eco",
 		"report": "eco", "wines": "still", "winery": "still", "cuvees": "cellar", "oenotheque": "oeno",
@@ -1405,7 +1411,7 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 			got, want = strconv.Itoa(num), strings.ToLower(v)
 		}
 		if got != want {
-			return &ruleError{tok: i, code: validate.CodeCheck, msg: fmt.Sprintf("the Wine Merchant has %s=%s, not %s", k, got, want)}
+			return &ruleError{tok: i, code: validate.CodeCheck, msg: fmt.Sprintf("the Wine Merchant has %s=%s (%s), not %s as checked", k, got, checkKeyWords[k], want)}
 		}
 	}
 	return nil

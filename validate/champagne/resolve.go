@@ -287,7 +287,7 @@ func (s *state) gridLine(who int, l *validate.Line) *ruleError {
 	}
 	for t := range 3 {
 		if p.grid[t]+c[t] > s.r.GridSlots {
-			return fail(1, "the Marketing grid holds %d %s: %s has %d there", s.r.GridSlots, cuveeNames[t], p.name, p.grid[t])
+			return fail(1, "the Marketing grid holds at most %d %s: %s has %d there and adds %d", s.r.GridSlots, cuveeNames[t], p.name, p.grid[t], c[t])
 		}
 	}
 	sub(&p.oeno, &c)
@@ -306,7 +306,7 @@ func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 		return fail(1, "%s's cellar holds %s, not %s", p.name, cubes(p.cellar, cuveeLetters), cubes(c, cuveeLetters))
 	}
 	if p.oenoCount()+sum3(&c) > s.r.OenoMax {
-		if e := s.dispute(fail(1, "the œnothèque holds %d cuvées: %s has %d there and adds %d", s.r.OenoMax, p.name, p.oenoCount(), sum3(&c))); e != nil {
+		if e := s.dispute(fail(1, "the œnothèque holds at most %d cuvées: %s has %d there and adds %d", s.r.OenoMax, p.name, p.oenoCount(), sum3(&c))); e != nil {
 			return e
 		}
 	}

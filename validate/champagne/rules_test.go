@@ -592,3 +592,13 @@ func TestCouncilMove(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryCheckKeyHasWords: a check that differs names the count in the
+// rulebook's words next to the key written.
+func TestEveryCheckKeyHasWords(t *testing.T) {
+	for _, key := range append(append([]string{}, checkKeys...), merchantCheckKeys...) {
+		if checkKeyWords[key] == "" {
+			t.Errorf("check key %s has no words in checkKeyWords", key)
+		}
+	}
+}

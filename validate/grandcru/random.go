@@ -36,7 +36,7 @@ var playerNames = []string{"Ann", "Ben", "Cal", "Dee", "Eve"}
 
 func random(players int, seed uint64, variants []string) ([]byte, error) {
 	if players < 2 || players > 5 {
-		return nil, fmt.Errorf("grand-cru is played by 2 to 5 players, not %d", players)
+		return nil, fmt.Errorf("Grand Cru is played by 2 to 5 players, not %d", players)
 	}
 	var r rulings
 	for _, v := range variants {
