@@ -6,8 +6,9 @@
 // What is at the path is respected: a symbolic link is followed and its
 // target replaced; a file keeps its permissions, and one that cannot be
 // written is an error; a new file gets the permissions the umask allows;
-// a path that is no regular file (a pipe, a terminal, /dev/null) is
-// written to directly, since it cannot be replaced.
+// a path that is no regular file (a pipe, a terminal, /dev/null), or that
+// names an open descriptor (/dev/stdout), is written to directly, since it
+// cannot be replaced.
 package atomicfile
 
 import (
@@ -28,7 +29,7 @@ func Write(path string, data []byte) (err error) {
 		switch {
 		case st.IsDir():
 			return fmt.Errorf("cannot write %s: it is a folder", path)
-		case !st.Mode().IsRegular() || isDevice(path):
+		case !st.Mode().IsRegular() || isDescriptor(path):
 			// /dev/stdout may be a file the shell appends to: written,
 			// not replaced.
 			return writeInPlace(path, path, data)
@@ -115,11 +116,34 @@ func resolve(path string) (string, error) {
 	return "", errors.New("too many levels of symbolic links")
 }
 
-// isDevice tells a path of the system's device and process folders,
-// which are written, never replaced.
-func isDevice(path string) bool {
-	abs, err := filepath.Abs(path)
-	return err == nil && (strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/"))
+// isDescriptor tells a path that names an open file descriptor
+// (/dev/stdout, /dev/fd/3, /proc/self/fd/1): its file is written, never
+// replaced. A file of its own in the device folders (/dev/shm/out.pdf) is
+// replaced as any other; appended to, it held the old PDF and the new.
+func isDescriptor(path string) bool {
+	for range 40 { // as many links as Linux follows
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return false
+		}
+		// The folder's own links first: /dev/fd/1 is /proc/self/fd/1.
+		dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+		if err != nil {
+			return false
+		}
+		if dir == "/proc" || strings.HasPrefix(dir, "/proc/") {
+			return true
+		}
+		link, err := os.Readlink(abs)
+		if err != nil {
+			return false // no link: a file of its own
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(dir, link)
+		}
+		path = link
+	}
+	return false
 }
 
 // writeInPlace writes to what cannot be replaced: a pipe, a device.

@@ -3,6 +3,7 @@
 package atomicfile
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -28,5 +29,46 @@ func TestWriteToAPipeWritesInPlace(t *testing.T) {
 	}
 	if st, _ := os.Lstat(fifo); st.Mode()&os.ModeNamedPipe == 0 {
 		t.Error("the pipe was replaced by a file")
+	}
+}
+
+// A file of its own in a device folder (/dev/shm, a tmpfs) is replaced
+// like any other: it was appended to, and held the old PDF and the new.
+// A path that names an open descriptor (/dev/fd/N, as /dev/stdout is) is
+// still written in place, at the end, as the shell's >> wants.
+func TestWriteReplacesAFileUnderDevButAppendsToADescriptor(t *testing.T) {
+	dir, err := os.MkdirTemp("/dev/shm", "atomicfile-")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer os.RemoveAll(dir)
+	p := filepath.Join(dir, "out.pdf")
+	for _, s := range []string{"first", "second"} {
+		if err := Write(p, []byte(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, _ := os.ReadFile(p); string(got) != "second" {
+		t.Errorf("%s holds %q, want the second write alone", p, got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("left behind: %v", ents)
+	}
+
+	f, err := os.OpenFile(filepath.Join(t.TempDir(), "log"), os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString("before ")
+	fd := fmt.Sprintf("/dev/fd/%d", f.Fd())
+	if _, err := os.Stat(fd); err != nil {
+		t.Skip(err)
+	}
+	if err := Write(fd, []byte("after")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(f.Name()); string(got) != "before after" {
+		t.Errorf("through %s the file holds %q, want it appended to", fd, got)
 	}
 }
