@@ -35,11 +35,23 @@ func main() {
 }
 
 // removeTempFilesOnInterrupt makes an interrupted command (Ctrl-C, a
-// kill) leave no half-written temporary file behind, then ends by the
-// same signal, so that a calling shell sees it (a loop stops on Ctrl-C).
+// kill, a closed terminal) leave no half-written temporary file behind,
+// then ends by the same signal, so that a calling shell sees it (a loop
+// stops on Ctrl-C). A signal ignored when vintner started (nohup, a
+// script's background job, a trap that ignores it) stays ignored:
+// handled, it would end a command its caller meant to keep running.
 func removeTempFilesOnInterrupt() {
+	var handled []os.Signal
+	for _, s := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(s) {
+			handled = append(handled, s)
+		}
+	}
+	if len(handled) == 0 {
+		return
+	}
 	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(signals, handled...)
 	go func() {
 		s := <-signals
 		atomicfile.RemovePending()
@@ -47,11 +59,8 @@ func removeTempFilesOnInterrupt() {
 		if p, err := os.FindProcess(os.Getpid()); err == nil && p.Signal(s) == nil {
 			time.Sleep(time.Second) // the signal ends the process
 		}
-		code := 130 // where a process cannot signal itself: 128 + the signal's number
-		if s == syscall.SIGTERM {
-			code = 143
-		}
-		os.Exit(code)
+		// Where a process cannot signal itself: 128 + the signal's number.
+		os.Exit(128 + int(s.(syscall.Signal)))
 	}()
 }
 

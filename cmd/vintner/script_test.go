@@ -17,6 +17,9 @@ import (
 // scripts run `exec vintner …` against the code under test, in-process
 // built, without a separate go build.
 func TestMain(m *testing.M) {
+	if os.Getenv("VINTNER_TEST_MAIN") == "1" {
+		main() // the command itself, with its signal handling (signal_unix_test.go)
+	}
 	testscript.Main(m, map[string]func(){
 		"vintner": func() { os.Exit(Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
