@@ -77,9 +77,15 @@ func Expand(paths []string) ([]Item, error) {
 			continue
 		}
 		var found []Item
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		root := p
+		if lst, err := os.Lstat(p); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+			// A link to a folder named on the command line is followed
+			// (WalkDir does not): the records are named below it.
+			root = p + string(filepath.Separator)
+		}
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
-				if path == p {
+				if path == root {
 					return err // the folder named: the command is wrong
 				}
 				// A subfolder that cannot be read is reported in its

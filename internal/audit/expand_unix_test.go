@@ -93,3 +93,27 @@ func TestARecordNamesOnlyARegularFile(t *testing.T) {
 		t.Errorf("err = %v", gotErr)
 	}
 }
+
+// A folder named on the command line through a link is walked, its
+// records named below the link: it was one entry, no record, and the
+// command stopped with "no .vin records found".
+func TestAFolderNamedThroughALinkIsWalked(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "season/g1.vin", good)
+	write(t, dir, "season/sub/g2.vin", good)
+	link := filepath.Join(dir, "current")
+	if err := os.Symlink("season", link); err != nil {
+		t.Skip(err)
+	}
+	items, err := Expand([]string{link})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range items {
+		got = append(got, it.Name)
+	}
+	if want := link + "/g1.vin " + link + "/sub/g2.vin"; strings.Join(got, " ") != want {
+		t.Errorf("items %q, want %q", strings.Join(got, " "), want)
+	}
+}
