@@ -102,6 +102,12 @@ func printable(s string) string {
 	}, s)
 }
 
+// Printable is s with its control and formatting characters as "?", as a
+// diagnostic prints them: for a name the command prints that a record did
+// not write, such as a file's (a newline in it would split a verdict line,
+// an escape sequence recolour the terminal).
+func Printable(s string) string { return printable(s) }
+
 // caretPad returns the blanks that put a caret under rune column col,
 // keeping tabs so the caret lines up in a terminal.
 func caretPad(src string, col int) string {

@@ -259,14 +259,16 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 			bar.Clear()
 		}
 		if o.Err != nil {
-			fmt.Fprintf(errw, "vintner: %v\n", o.Err)
+			fmt.Fprintf(errw, "vintner: %s\n", validate.Printable(o.Err.Error()))
 			return
 		}
 		r := o.Report
 		for _, d := range r.Diagnostics {
 			fmt.Fprint(errw, d.Format())
 		}
-		name := o.Item.Display()
+		// A file name may hold a newline or an escape sequence: shown
+		// as a diagnostic shows it (JSON escapes it).
+		name := validate.Printable(o.Item.Display())
 		switch {
 		case scoring && r.Result != nil:
 			if multi {
@@ -278,7 +280,7 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 			if o.Status() == audit.StatusClaimsDiffer {
 				// Said beside the table too: the claims' errors are on
 				// stderr, which a reader of the table may not see.
-				fmt.Fprintf(out, "CLAIMS DIFFER: %s (the claims written at the table; the errors say which)\n", strings.TrimPrefix(verdict(o), "claims differ: "))
+				fmt.Fprintf(out, "CLAIMS DIFFER: %s (the claims written at the table; the errors say which)\n", validate.Printable(strings.TrimPrefix(verdict(o), "claims differ: ")))
 			}
 			writeErr = score.Render(out, r.Result, f.format)
 			if multi {
@@ -286,10 +288,10 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 			}
 		case scoring:
 			if multi {
-				fmt.Fprintf(out, "== %s: %s, not scored\n\n", name, verdict(o))
+				fmt.Fprintf(out, "== %s: %s, not scored\n\n", name, validate.Printable(verdict(o)))
 			}
 		default:
-			_, writeErr = fmt.Fprintf(out, "%s: %s\n", name, verdict(o))
+			_, writeErr = fmt.Fprintf(out, "%s: %s\n", name, validate.Printable(verdict(o)))
 		}
 	})
 	bar.Done()

@@ -78,3 +78,44 @@ func TestJSONLinesSchema(t *testing.T) {
 		t.Errorf("output differs from %s (go test -run TestJSONLinesSchema -update after a deliberate change):\n%s", golden, out.String())
 	}
 }
+
+// A file name with a newline or an escape sequence is printed as a
+// diagnostic prints it, controls as "?": raw, the newline split a verdict
+// line in two and the escape recoloured the terminal. JSON escapes it.
+func TestAFileNameWithControlsStaysOnItsLine(t *testing.T) {
+	dir := t.TempDir()
+	valid, err := os.ReadFile(filepath.Join("testdata", "jsonl", "a-valid.vin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"new\nline.vin", "red\x1b[31m.vin"} {
+		if err := os.WriteFile(filepath.Join(dir, name), valid, 0o666); err != nil {
+			t.Skip(err) // a file system that refuses such names
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "x\x07.vin"), []byte("game chess\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "locked\n"), 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ cmd, want string }{
+		{"validate", "DIR/new?line.vin: valid bordeaux record, 2 players, 25 actions\nDIR/red?[31m.vin: valid bordeaux record, 2 players, 25 actions\nDIR/x?.vin: rejected: 1 error, first at line 1\n"},
+		{"score", "== DIR/new?line.vin (bordeaux)\n== DIR/red?[31m.vin (bordeaux)\n== DIR/x?.vin: rejected: 1 error, first at line 1, not scored\n"},
+	} {
+		var out, errb bytes.Buffer
+		Main([]string{c.cmd, dir}, strings.NewReader(""), &out, &errb)
+		var got strings.Builder
+		for _, line := range strings.SplitAfter(out.String(), "\n") {
+			if strings.HasPrefix(line, dir) || strings.HasPrefix(line, "== "+dir) {
+				got.WriteString(strings.ReplaceAll(line, dir, "DIR"))
+			}
+		}
+		if want := c.want; got.String() != want {
+			t.Errorf("%s: the lines naming files are\n%s\nwant\n%s", c.cmd, got.String(), want)
+		}
+		if os.Geteuid() != 0 && !strings.Contains(errb.String(), "vintner: cannot read folder "+dir+"/locked?: permission denied\n") {
+			t.Errorf("%s: stderr %q, want the locked folder on one line", c.cmd, errb.String())
+		}
+	}
+}
