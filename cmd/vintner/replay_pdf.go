@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -34,10 +35,10 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 		}
 		paper = p
 	}
-	if err := notAnInput(out, "the record", file); err != nil {
+	if err := notAnInput(out, "the record", file, cmd.InOrStdin()); err != nil {
 		return err
 	}
-	if err := notAnInput(out, "the --tables file", f.tables); err != nil {
+	if err := notAnInput(out, "the --tables file", f.tables, cmd.InOrStdin()); err != nil {
 		return err
 	}
 	cfg, err := f.config(cmd.InOrStdin())
@@ -61,7 +62,7 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 		return err
 	}
 	for _, named := range o.Named {
-		if err := notAnInput(out, "a file the record names,", named); err != nil {
+		if err := notAnInput(out, "a file the record names,", named, nil); err != nil {
 			return err
 		}
 	}
@@ -151,17 +152,30 @@ func replayPages(st *bordeaux.State, res *score.Result) []pdf.SheetPage {
 }
 
 // notAnInput refuses an output file that is one of the command's inputs
-// (under another name too: a link, a path of its own): the PDF would
-// replace the record or tables it is drawn from.
-func notAnInput(out, what, in string) error {
-	if out == "-" || in == "" || in == "-" {
+// (under another name too: a link, a path of its own, standard input
+// redirected from it): the PDF would replace the record or tables it is
+// drawn from.
+func notAnInput(out, what, in string, stdin io.Reader) error {
+	if out == "-" || in == "" {
 		return nil
 	}
 	o, err := os.Stat(out)
 	if err != nil {
 		return nil // no file there yet: nothing to lose
 	}
-	if i, err := os.Stat(in); err == nil && os.SameFile(o, i) {
+	var i os.FileInfo
+	if in == "-" {
+		// `replay - --pdf g.vin < g.vin`: the file behind standard input.
+		f, ok := stdin.(*os.File)
+		if !ok {
+			return nil
+		}
+		i, err = f.Stat()
+		in = "<stdin>"
+	} else {
+		i, err = os.Stat(in)
+	}
+	if err == nil && os.SameFile(o, i) {
 		return usageError{fmt.Errorf("--pdf %s would overwrite %s %s: name another file", out, what, in)}
 	}
 	return nil

@@ -293,3 +293,41 @@ func TestReplayPDFSheetLabels(t *testing.T) {
 		}
 	}
 }
+
+// replay --pdf never writes over the file standard input is redirected
+// from (`replay - --pdf g.vin < g.vin`): it replaced the record with the
+// PDF, the --tables file too.
+func TestReplayPDFKeepsTheFileOnStandardInput(t *testing.T) {
+	dir := t.TempDir()
+	rec, err := os.ReadFile("../../testdata/examples/bordeaux-4p.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vin := filepath.Join(dir, "g.vin")
+	tables := filepath.Join(dir, "t.tables")
+	os.WriteFile(vin, rec, 0o644)
+	os.WriteFile(tables, []byte("# Bordeaux\n"), 0o644)
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{vin, []string{"replay", "-", "--pdf", vin}, "vintner: --pdf " + vin + " would overwrite the record <stdin>: name another file\n"},
+		{tables, []string{"replay", vin, "--tables", "-", "--pdf", tables}, "vintner: --pdf " + tables + " would overwrite the --tables file <stdin>: name another file\n"},
+	} {
+		before, _ := os.ReadFile(c.stdin)
+		f, err := os.Open(c.stdin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		code := Main(c.args, f, &out, &errb)
+		f.Close()
+		if code != exitCannot || !strings.HasPrefix(errb.String(), c.want) {
+			t.Errorf("%s < %s: exit %d, stderr %q; want 2 and %q", strings.Join(c.args, " "), c.stdin, code, errb.String(), c.want)
+		}
+		if after, _ := os.ReadFile(c.stdin); !bytes.Equal(after, before) {
+			t.Errorf("%s < %s: the file was overwritten", strings.Join(c.args, " "), c.stdin)
+		}
+	}
+}
