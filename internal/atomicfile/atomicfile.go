@@ -52,6 +52,11 @@ func Write(path string, data []byte) (err error) {
 		perm, keep = st.Mode().Perm(), true
 	}
 	f, tmp, err := createTemp(filepath.Dir(target), perm)
+	if errors.Is(err, fs.ErrPermission) {
+		// The file itself may be writable: the folder is what refuses
+		// (the temporary file is made beside the target).
+		return fmt.Errorf("cannot write %s: its folder %s is not writable: %w", path, filepath.Dir(target), unwrapPath(err))
+	}
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}

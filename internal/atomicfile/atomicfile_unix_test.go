@@ -72,3 +72,27 @@ func TestWriteReplacesAFileUnderDevButAppendsToADescriptor(t *testing.T) {
 		t.Errorf("through %s the file holds %q, want it appended to", fd, got)
 	}
 }
+
+// A writable file in a folder that is not writable cannot be replaced:
+// the message says the folder refuses, not the file (whose permissions
+// allow writing, so a bare "permission denied" misled).
+func TestWriteInAReadOnlyFolderNamesTheFolder(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes in every folder")
+	}
+	dir := filepath.Join(t.TempDir(), "ro")
+	os.Mkdir(dir, 0o755)
+	p := filepath.Join(dir, "out.pdf")
+	os.WriteFile(p, []byte("old"), 0o666)
+	os.Chmod(dir, 0o555)
+	defer os.Chmod(dir, 0o755)
+	for _, name := range []string{p, filepath.Join(dir, "new.pdf")} {
+		err := Write(name, []byte("new"))
+		if want := "cannot write " + name + ": its folder " + dir + " is not writable: permission denied"; err == nil || err.Error() != want {
+			t.Errorf("err = %v, want %q", err, want)
+		}
+	}
+	if got, _ := os.ReadFile(p); string(got) != "old" {
+		t.Errorf("the file holds %q", got)
+	}
+}
