@@ -114,10 +114,17 @@ func printable(s string) string {
 	}, s)
 }
 
+// inFont says whether the embedded font has a glyph for r: the ranges of
+// the subset, less the code points in them that DejaVu has no glyph for
+// (Greek's unassigned ones, and U+1EFC–U+1EFF, Middle Welsh).
 func inFont(r rune) bool {
 	switch {
-	case r >= 0x20 && r <= 0x7e, r >= 0xa0 && r <= 0x24f, r >= 0x370 && r <= 0x4ff,
-		r >= 0x1e00 && r <= 0x1eff, r >= 0x2010 && r <= 0x2027, r >= 0x2030 && r <= 0x203a,
+	case r >= 0x20 && r <= 0x7e:
+		return true
+	case r == 0x378, r == 0x379, r >= 0x380 && r <= 0x383, r == 0x38b, r == 0x38d, r == 0x3a2:
+		return false
+	case r >= 0xa0 && r <= 0x24f, r >= 0x370 && r <= 0x4ff,
+		r >= 0x1e00 && r <= 0x1efb, r >= 0x2010 && r <= 0x2027, r >= 0x2030 && r <= 0x203a,
 		r == 0x20ac, r >= 0x2190 && r <= 0x2195, r == 0x2212, r >= 0x25a0 && r <= 0x25ff,
 		r == 0x2605, r == 0x2606, r == 0x2713, r == 0x2717, r == 0xfffd:
 		return true

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"codeberg.org/go-pdf/fpdf"
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/score"
 	scorebordeaux "github.com/vintner/vintner/score/bordeaux"
@@ -272,6 +273,28 @@ func TestUTF8Names(t *testing.T) {
 	}
 	if got := printable("Ann 李 ☃"); got != "Ann ? ?" {
 		t.Errorf("printable = %q, want characters outside the font replaced", got)
+	}
+}
+
+// TestPrintableMatchesTheFont: printable keeps exactly the characters the
+// embedded fonts have a glyph for. One it kept without a glyph printed as
+// an empty box (U+1EFC, the Welsh ll), not as "?".
+func TestPrintableMatchesTheFont(t *testing.T) {
+	for _, file := range []string{"fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf"} {
+		font, err := fpdf.TtfParse(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := rune(0); r <= 0xffff; r++ {
+			if _, has := font.Chars[uint16(r)]; inFont(r) != has {
+				t.Errorf("%s: U+%04X: printable keeps it %v, the font has it %v", file, r, inFont(r), has)
+			}
+		}
+	}
+	for _, r := range []rune{0x10000, 0x1f377} {
+		if inFont(r) {
+			t.Errorf("U+%04X is kept: the font has nothing outside the BMP", r)
+		}
 	}
 }
 
