@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 )
@@ -104,14 +106,84 @@ func (d *document) bytes() ([]byte, error) {
 
 // printable replaces the characters the embedded font lacks with "?", so a
 // player's name in another script never prints as blanks. The ranges are
-// those kept in the font subset (pdf/fonts/README.md).
+// those kept in the font subset (pdf/fonts/README.md). A "?" stands for a
+// character as the reader sees it: a letter with its marks (Hebrew points,
+// Devanagari vowel signs), an emoji with its variation selector, skin tone
+// and the emoji joined to it, a flag's two letters. A letter and a combining
+// accent that the font has as one letter print as that letter (Zoe +
+// U+0308 is Zoë); an accent the font cannot put on its letter is a "?". The
+// invisible joiners print as nothing.
 func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		if inFont(r) {
-			return r
+	for _, r := range s {
+		if !inFont(r) {
+			return replaced(s)
 		}
-		return '?'
-	}, s)
+	}
+	return s
+}
+
+// replaced is printable for a string with a character the font lacks.
+func replaced(s string) string {
+	out := make([]rune, 0, len(s))
+	unprinted := false // the last rune out is a "?" for a character the font lacks
+	joined := false    // a joiner binds the next character to that one
+	flag := false      // that one is a regional indicator, the first of a flag
+	for _, r := range s {
+		pair := flag && r >= 0x1f1e6 && r <= 0x1f1ff
+		flag = false
+		if joined || pair {
+			joined = false // part of the character the "?" stands for
+			continue
+		}
+		switch {
+		case inFont(r):
+			out = append(out, r)
+			unprinted = false
+		case r == 0x200c || r == 0x200d: // zero-width non-joiner and joiner
+			joined = r == 0x200d && unprinted
+		case unicode.Is(unicode.M, r), r >= 0x1f3fb && r <= 0x1f3ff, r >= 0xe0020 && r <= 0xe007f:
+			// A mark or variation selector, a skin tone, a tag (of a
+			// flag): part of the character before it.
+			if unprinted {
+				continue
+			}
+			if n := len(out); n > 0 {
+				if c, ok := compose(out[n-1], r); ok {
+					out[n-1] = c
+					continue
+				}
+				selector := r >= 0xfe00 && r <= 0xfe0f || r >= 0xe0100 && r <= 0xe01ef
+				if selector || !unicode.In(r, unicode.Mn, unicode.Mc) {
+					// How to present the character before it (emoji
+					// style, a skin tone, a keycap): it prints as the
+					// font draws it.
+					continue
+				}
+			}
+			out = append(out, '?')
+			unprinted = true
+		default:
+			out = append(out, '?')
+			unprinted = true
+			flag = r >= 0x1f1e6 && r <= 0x1f1ff
+		}
+	}
+	return string(out)
+}
+
+// compose returns the letter of the font that base with a combining mark
+// is (compositions).
+func compose(base, mark rune) (rune, bool) {
+	pairs := compositions[mark]
+	for i := 0; i < len(pairs); {
+		b, n := utf8.DecodeRuneInString(pairs[i:])
+		c, m := utf8.DecodeRuneInString(pairs[i+n:])
+		if b == base {
+			return c, true
+		}
+		i += n + m
+	}
+	return 0, false
 }
 
 // inFont says whether the embedded font has a glyph for r: the ranges of

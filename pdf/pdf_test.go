@@ -266,13 +266,60 @@ func TestUTF8Names(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := pageText(t, writeTemp(t, "utf8.pdf", b), 1)
-	for _, want := range []string{"Entre-deux-Mers", "Maître Œnothèque de Côte des Blancs", "rosé"} {
+	// A name written with a combining accent prints as the accented letter.
+	pages[0].Marks = &Marks{Name: "Zoe\u0308 Nu\u0301n\u0303ez"}
+	if b, err = Sheets(pages, A4); err != nil {
+		t.Fatal(err)
+	}
+	text += pageText(t, writeTemp(t, "combining.pdf", b), 1)
+	for _, want := range []string{"Entre-deux-Mers", "Maître Œnothèque de Côte des Blancs", "rosé", "Zoë Núñez"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text lacks %q:\n%s", want, text)
 		}
 	}
 	if got := printable("Ann 李 ☃"); got != "Ann ? ?" {
 		t.Errorf("printable = %q, want characters outside the font replaced", got)
+	}
+}
+
+// TestPrintableCharacters: a name prints as the reader sees it. A letter
+// written with a combining accent (as some keyboards and macOS write
+// names) prints as the accented letter, not as the letter and a "?"; a
+// character the font lacks is one "?" however many code points make it
+// (an emoji with its joiners, a flag, a Hebrew letter with its points);
+// the invisible joiners print as nothing.
+func TestPrintableCharacters(t *testing.T) {
+	for in, want := range map[string]string{
+		"Zoë Łukasz Ærøskøbing Đorđe": "Zoë Łukasz Ærøskøbing Đorđe",
+		"Zoe\u0308":                   "Zoë",
+		"Jose\u0301 Mari\u0301a":      "José María",
+		"N\u0303un\u0303o":            "Ñuño",
+		"Nguye\u0323\u0302n":          "Nguyện", // two marks, one at a time
+		"\u0418\u0306\u0435\u0308":    "Йё",
+		"q\u0301":                     "q?", // no q with an acute in the font
+		"\u0301Ann":                   "?Ann",
+		"Ann 李 ☃":                     "Ann ? ?",
+		"Ann 🍷":                       "Ann ?",
+		"❤\ufe0f Ann":                 "? Ann",
+		"👨\u200d👩\u200d👧 Ann":         "? Ann",
+		"👍🏽 Ann":                      "? Ann",
+		"🇫🇷🇩🇪 Ann":                    "?? Ann",
+		"🏴\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F": "?",
+		"שָׁלוֹם":            "????",
+		"हिंदी":              "??",
+		"Åsa\u200dBo\u200cB": "ÅsaBoB",
+		"↔\ufe0f":            "↔",
+	} {
+		if got := printable(in); got != want {
+			t.Errorf("printable(%+q) = %+q, want %+q", in, got, want)
+		}
+	}
+	for mark, pairs := range compositions {
+		for i, r := range []rune(pairs) {
+			if i%2 == 1 && !inFont(r) {
+				t.Errorf("U+%04X composes into U+%04X, which the font lacks", mark, r)
+			}
+		}
 	}
 }
 
