@@ -1,6 +1,9 @@
 package pdf
 
 import (
+	"strings"
+	"unicode/utf8"
+
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/vintner/vintner/layouts"
 )
@@ -83,6 +86,24 @@ func (p pen) fitFont(bold bool, size, w float64, s string) {
 			return
 		}
 	}
+}
+
+// clip returns s as printed, cut short with "…" to fit in w at the
+// current font.
+func (p pen) clip(w float64, s string) string {
+	s = printable(s)
+	if p.f.GetStringWidth(s) <= w {
+		return s
+	}
+	w -= p.f.GetStringWidth("…")
+	end, sw := 0, 0.0
+	for i, r := range s {
+		if sw += p.f.GetStringWidth(string(r)); sw > w {
+			break
+		}
+		end = i + utf8.RuneLen(r)
+	}
+	return strings.TrimRight(s[:end], " ") + "…"
 }
 
 // write prints s with its left end at x and its baseline at y.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/vintner/vintner/layouts"
@@ -182,6 +183,33 @@ func TestUnusualLayoutFits(t *testing.T) {
 	for _, a := range [][4]float64{{0, 0, 4, 215}, {275.4, 0, 279.4, 215}, {0, 0, 279.4, 4}, {0, 211.9, 279.4, 215.9}} {
 		if ink := img.ink(a[0], a[1], a[2], a[3]); ink > 0 {
 			t.Errorf("ink %.3f in the margin %v", ink, a)
+		}
+	}
+}
+
+// TestLongNameStaysOnItsLine: a long player name is set smaller to fit
+// its line (59–140 mm), and one too long even then is cut short with "…":
+// it ran over the seat and the layout code at the right of the header.
+func TestLongNameStaysOnItsLine(t *testing.T) {
+	needTools(t, "pdftoppm", "pdftotext")
+	long := "Hubert Blaine Wolfeschlegelsteinhausenbergerdorff Senior"
+	for _, c := range []struct{ name, want string }{
+		{long, long},
+		{strings.Repeat(long+" of Ærøskøbing ", 4), long + " o…"},
+	} {
+		pages := gameSet(t, 9, 4)[3:]
+		pages[0].Marks = &Marks{Name: c.name}
+		b, err := Sheets(pages, A4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := render(t, b, 100)[0]
+		if ink := img.ink(141, 8, 240, 16); ink > 0 {
+			t.Errorf("%d-character name: ink %.3f right of its line", len([]rune(c.name)), ink)
+		}
+		text := pageText(t, writeTemp(t, "long.pdf", b), 1)
+		if !strings.Contains(strings.Join(strings.Fields(text), " "), c.want) {
+			t.Errorf("%d-character name: the sheet lacks %q:\n%s", len([]rune(c.name)), c.want, text)
 		}
 	}
 }

@@ -141,9 +141,15 @@ func drawHeader(p pen, pg *SheetPage) {
 	p.width(0.3)
 	p.f.Line(59, 14.5, 140, 14.5)
 	if pg.Marks != nil && pg.Marks.Name != "" {
+		// The name on its line: smaller if it is long, cut short with
+		// "…" if even at 7 pt it is longer than the line.
+		const nameW = 140 - 61
 		p.text(ink)
-		p.font(true, 12)
-		p.write(61, 13.5, pg.Marks.Name)
+		p.fitFont(true, 12, nameW, pg.Marks.Name)
+		if size, _ := p.f.GetFontSize(); size < 7 {
+			p.font(true, 7)
+		}
+		p.write(61, 13.5, p.clip(nameW, pg.Marks.Name))
 		p.text(black)
 	}
 	p.font(true, 11)
