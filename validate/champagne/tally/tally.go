@@ -298,6 +298,11 @@ func (r *reader) read(e *entry, from int) bool {
 				return bad(i, "protection= says whether %s still holds an unused Protection against the cold token: yes or no", who)
 			}
 		case r.tb.Wild.Key, "land":
+			if k == "land" && r.tb.Option("land-token") == "ignored" {
+				// Counted among the cards it would score: the ruling
+				// says it does not.
+				return bad(i, "a land token scores nothing under the house ruling land-token ignored: leave it out of the region's cards (%s=CARDS)", strings.Join(r.tb.RegionKeys(), "= "))
+			}
 			return bad(i, "count a %s among the cards of the region it was placed in (%s=CARDS)", map[bool]string{true: "Coteaux Vitryats card", false: "land token"}[k != "land"], strings.Join(r.tb.RegionKeys(), "= "))
 		default:
 			keys := append([]string{"pp", "eco", "still", "cellar", "oeno", "grid", "council", "protection"}, r.tb.RegionKeys()...)

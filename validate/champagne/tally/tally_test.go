@@ -166,6 +166,26 @@ func TestTallyErrors(t *testing.T) {
 	}
 }
 
+// TestLandTokenIgnoredInTally: under land-token ignored a tally's land=
+// is not to be counted among the region's cards, which the message for the
+// default ruling asks for.
+func TestLandTokenIgnoredInTally(t *testing.T) {
+	data := "game age-of-champagne\nplayers Ann Ben\n" +
+		"tally Ann pp=3 eco=0 council=1 land=1\n" +
+		"tally Ben pp=2 eco=0 council=2\n"
+	rep := scoreFile(t, "t.vin", []byte(data), validate.Options{})
+	const dflt = "t.vin:3:32: error: count a land token among the cards of the region it was placed in (marne= reims= blancs= sezanne= bar=CARDS)"
+	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Error() != dflt {
+		t.Errorf("default ruling: %v\nwant %s", rep.Diagnostics, dflt)
+	}
+	tb := strings.Replace(string(defaultTables(t)), "option land-token         card-no-grapes", "option land-token         ignored", 1)
+	rep = scoreFile(t, "t.vin", []byte(data), validate.Options{Tables: []byte(tb), TablesName: "mine.txt"})
+	const ignored = "t.vin:3:32: error: a land token scores nothing under the house ruling land-token ignored: leave it out of the region's cards (marne= reims= blancs= sezanne= bar=CARDS)"
+	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Error() != ignored {
+		t.Errorf("land-token ignored: %v\nwant %s", rep.Diagnostics, ignored)
+	}
+}
+
 // TestTallyWithTables scores under a replaced tables file: ceil rounding
 // of a shared majority.
 func TestTallyWithTables(t *testing.T) {
