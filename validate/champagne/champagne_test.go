@@ -921,3 +921,22 @@ func TestMerchantForfeitLost(t *testing.T) {
 		}
 	}
 }
+
+// TestPartnerPartial: under partner-partial yes the card shipped short
+// takes the partner's cuvée, which the default refuses (the fixture
+// partner-short.vin); the partner then scores it, so the next check of
+// his prestige differs by the cuvée's value.
+func TestPartnerPartial(t *testing.T) {
+	game, err := os.ReadFile("../../testdata/champagne/invalid/partner-short.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := withOption(t, "partner-partial", "yes")
+	rep := validate.Check(games(), "p.vin", game, validate.Limits{}, validate.Options{Tables: text, TablesName: "opt"})
+	if len(rep.Diagnostics) == 0 {
+		t.Fatal("the record's later checks should differ from the partner's new prestige")
+	}
+	if d := rep.Diagnostics[0]; d.Line != 215 || d.Message != "Ann has pp=14 (Prestige Points), not 12 as checked" {
+		t.Errorf("want the short card with a partner accepted and Ann's check at line 215 to differ by a Tradition's 2 PP, got %v", d)
+	}
+}

@@ -328,6 +328,7 @@ type options struct {
 	PandemicTopRowAll               bool   // option pandemic-top-row all
 	PartialDeliveryEachCard         bool   // option partial-delivery each-card
 	PartnerBonusNo                  bool   // option partner-bonus no
+	PartnerPartialYes               bool   // option partner-partial yes
 	PressTokenEachTime              bool   // option press-token each-time
 	ReservationPenaltyWithEvent     bool   // option reservation-penalty with-event
 	VitryatsKeyChardonnay           bool   // option vitryats-key chardonnay

@@ -2,6 +2,7 @@ package champagne
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -599,6 +600,53 @@ func TestEveryCheckKeyHasWords(t *testing.T) {
 	for _, key := range append(append([]string{}, checkKeys...), merchantCheckKeys...) {
 		if checkKeyWords[key] == "" {
 			t.Errorf("check key %s has no words in checkKeyWords", key)
+		}
+	}
+}
+
+// TestPartnerShipsFromTheOenotheque: under oenotheque-shipping yes a
+// trade partner provides his cuvée from the œnothèque when his cellar has
+// none, as the active player ships; by default only from the cellar.
+func TestPartnerShipsFromTheOenotheque(t *testing.T) {
+	text, err := os.ReadFile("../../testdata/champagne/valid/3p-trade-partnership.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, diags := validate.Parse("t.vin", text, validate.Limits{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	const shipLine = 142 // Ann: ship F10 partner Cal N …
+	for _, fromOeno := range []bool{false, true} {
+		r := defaultRules()
+		r.on.OenothequeShippingYes = fromOeno
+		s, e := newState(r, rec)
+		if e != nil {
+			t.Fatal(e.msg)
+		}
+		var ship *validate.Line
+		for _, l := range rec.Lines {
+			if l.Num == shipLine {
+				ship = l
+				break
+			}
+			if e := s.apply(l); e != nil {
+				t.Fatalf("line %d: %s", l.Num, e.msg)
+			}
+		}
+		cal := s.players[2]
+		// Cal's Blanc de noirs wait in his œnothèque instead.
+		cal.oeno[1] += cal.cellar[1]
+		cal.cellar[1] = 0
+		oeno := cal.oeno[1]
+		e = s.apply(ship)
+		switch {
+		case !fromOeno && (e == nil || e.msg != "Cal, the partner, has no N in the cellar to provide"):
+			t.Errorf("by default: %v", e)
+		case fromOeno && e != nil:
+			t.Errorf("under oenotheque-shipping yes: %s", e.msg)
+		case fromOeno && cal.oeno[1] != oeno-1:
+			t.Errorf("under oenotheque-shipping yes Cal's œnothèque holds %d N, want %d", cal.oeno[1], oeno-1)
 		}
 	}
 }

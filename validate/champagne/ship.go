@@ -167,12 +167,25 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			sub(&need, &sh.short)
 		}
 		if sh.partner >= 0 {
+			if sum3(&sh.short) > 0 && !s.r.on.PartnerPartialYes {
+				// A9: "a Market card for which you are missing a maximum
+				// of 1 cuvee in order to fulfill the order": the order
+				// as printed, not one a Partial delivery has shortened.
+				return fail(sh.tok, "a Trade partnership fills an order missing at most 1 cuvée: %s cannot both ship %s short and take a partner's cuvée", p.name, c.ID)
+			}
 			if !covers(&need, &sh.pcuvee) {
 				return fail(sh.tok, "%s does not ask for %s", c.ID, cubes(sh.pcuvee, cuveeLetters))
 			}
 			sub(&need, &sh.pcuvee)
-			if !covers(&s.players[sh.partner].cellar, &sh.pcuvee) {
-				return fail(sh.tok, "%s, the partner, has no %s in the cellar to provide", s.players[sh.partner].name, cubes(sh.pcuvee, cuveeLetters))
+			q := s.players[sh.partner]
+			from, where := q.cellar, "in the cellar"
+			if s.r.on.OenothequeShippingYes {
+				// The partner ships as the active player does.
+				add(&from, &q.oeno)
+				where = "in the cellar or the œnothèque"
+			}
+			if !covers(&from, &sh.pcuvee) {
+				return fail(sh.tok, "%s, the partner, has no %s %s to provide", q.name, cubes(sh.pcuvee, cuveeLetters), where)
 			}
 		}
 		if sum3(&need) == 0 {
@@ -214,7 +227,11 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		s.gainEco(p, s.r.shippingEco(s.transport(p, c), c.Sector))
 		if sh.partner >= 0 {
 			q := s.players[sh.partner]
-			sub(&q.cellar, &sh.pcuvee)
+			for t := range 3 {
+				fromCellar := min(sh.pcuvee[t], q.cellar[t])
+				q.cellar[t] -= fromCellar
+				q.oeno[t] -= sh.pcuvee[t] - fromCellar
+			}
 			for t := range 3 {
 				q.pp += sh.pcuvee[t] * (s.r.CuveeValue[t] + s.r.gridBonus(q.grid[t]))
 			}

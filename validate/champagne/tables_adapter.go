@@ -207,6 +207,7 @@ func fromTables(t *tables.Tables) *rules {
 	r.on.PandemicTopRowAll = r.opt("pandemic-top-row", "all")
 	r.on.PartialDeliveryEachCard = r.opt("partial-delivery", "each-card")
 	r.on.PartnerBonusNo = r.opt("partner-bonus", "no")
+	r.on.PartnerPartialYes = r.opt("partner-partial", "yes")
 	r.on.PressTokenEachTime = r.opt("press-token", "each-time")
 	r.on.ReservationPenaltyWithEvent = r.opt("reservation-penalty", "with-event")
 	r.on.VitryatsKeyChardonnay = r.opt("vitryats-key", "chardonnay")

@@ -43,6 +43,7 @@ var KnownOptions = []OptionSpec{
 	{"market-tokens", []string{"first-active", "any-active"}, "A7"},
 	{"partial-delivery", []string{"one-card", "each-card"}, "A8"},
 	{"partner-bonus", []string{"yes", "no"}, "A9"},
+	{"partner-partial", []string{"no", "yes"}, "A9"},
 	{"forfeit-effect", []string{"applies", "lost"}, "A10"},
 	{"subsidies", []string{"per-resolution", "per-player", "per-zone"}, "A11"},
 	{"council-order", []string{"ascending", "descending"}, "A12"},
