@@ -1,6 +1,7 @@
 package champagne
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -390,6 +391,51 @@ func (s *state) merchantBest(k int, except *marketCard, cellar [3]int) []*market
 	return best
 }
 
+// merchantNot says why the Wine Merchant does not take card c, written
+// where the rules make him take one of best (none when it is empty): the
+// spot or the event forbids it, his cellar cannot fulfil it, or the rule
+// that decided between it and his card (prestige, eco, a token, the
+// destination).
+func (s *state) merchantNot(k int, prev *marketCard, cellar [3]int, c *marketCard, best []*marketCard) string {
+	takes := ""
+	for i, b := range best {
+		if i == 0 {
+			takes = " (he takes " + b.ID
+		} else {
+			takes += " or " + b.ID
+		}
+	}
+	if takes != "" {
+		takes += ")"
+	}
+	if c == prev {
+		return c.ID + " is validated once"
+	}
+	if why := s.shippable(len(s.players)-1, k, c); why != "" {
+		return "the Wine Merchant cannot validate " + c.ID + ": " + why + takes
+	}
+	if !covers(&cellar, &c.Cuvees) {
+		after := ""
+		if prev != nil {
+			after = " after " + prev.ID
+		}
+		return "the Wine Merchant cannot fulfil " + c.ID + ": it asks for " + cubes(c.Cuvees, cuveeLetters) +
+			" and his cellar holds " + cubes(cellar, cuveeLetters) + after + takes
+	}
+	b := best[0] // c is a card he can take: best holds one at least
+	kb, kc := s.merchantKey(b), s.merchantKey(c)
+	switch {
+	case kb[0] != kc[0]:
+		return fmt.Sprintf("the Wine Merchant takes %s, the card worth the most to him (%d PP), not %s (%d PP)", b.ID, kb[0], c.ID, kc[0])
+	case kb[1] != kc[1]:
+		return fmt.Sprintf("the Wine Merchant takes %s, not %s: both are worth %d PP to him, and %s has the better eco effect (%+d, not %+d)", b.ID, c.ID, kb[0], b.ID, kb[1], kc[1])
+	case kb[2] != kc[2]:
+		return fmt.Sprintf("the Wine Merchant takes %s, not %s: both are worth %d PP to him with the same eco effect, and bonus tokens lie on %s's space", b.ID, c.ID, kb[0], b.ID)
+	}
+	return fmt.Sprintf("the Wine Merchant takes %s, not %s: both are worth %d PP to him with the same eco effect and tokens, and the destination decides (international, then europe, then france)",
+		b.ID, c.ID, kb[0])
+}
+
 // merchantShip: the Wine Merchant's choice is the rules', the record says
 // which tied card and which token came up.
 func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
@@ -426,6 +472,9 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 	for n := 0; n < max; n++ {
 		best := s.merchantBest(int(w.spot), prev, cellar)
 		if n >= len(cards) {
+			if len(best) > 0 && n > 0 {
+				return fail(len(l.Tokens), "the Wine Merchant can still fulfil %s: from a lower-row spot he takes a second card whenever he can", best[0].ID)
+			}
 			if len(best) > 0 {
 				return fail(len(l.Tokens), "the Wine Merchant can still fulfil %s: he always takes the card worth the most", best[0].ID)
 			}
@@ -437,10 +486,7 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 			ok = ok || b == sh.card
 		}
 		if !ok {
-			if len(best) == 0 {
-				return fail(sh.tok, "the Wine Merchant cannot validate %s from shipping %d", sh.card.ID, w.spot+1)
-			}
-			return fail(sh.tok, "the Wine Merchant takes %s, the card worth the most to him, not %s", best[0].ID, sh.card.ID)
+			return fail(sh.tok, "%s", s.merchantNot(int(w.spot), prev, cellar, sh.card, best))
 		}
 		sub(&cellar, &sh.card.Cuvees)
 		prev = sh.card
