@@ -650,3 +650,20 @@ func TestPartnerShipsFromTheOenotheque(t *testing.T) {
 		}
 	}
 }
+
+// TestMerchantKeepsLandWithoutRegion: the Wine Merchant discards a land
+// ownership token unplaced, so his record names no region (keep land);
+// keep land-REGION is still read.
+func TestMerchantKeepsLandWithoutRegion(t *testing.T) {
+	text := strings.Replace(setup2, "players Ann Ben\n", "players Ann Ben\nvariant merchant=extreme\n", 1)
+	text = strings.Replace(text, "offers urville essomes-sur-marne\n", "offers urville essomes-sur-marne damery\n", 1)
+	for _, keep := range []string{"land", "land-marne"} {
+		s := started(t, text+"reveal perfect-climate\nmerchant shipping 3 cuvees T\n"+
+			"Ben: press 1\nAnn: press 2\nBen: press 3\nAnn: press 4\nBen: winery 1\nAnn: winery 2\n"+
+			"merchant ship I05 keep "+keep+" , E06 keep prestige-2\n")
+		m := s.merchant
+		if s.tokensOut[s.r.tk.land] != 1 || len(m.land) != 0 || m.pp != 16+11+2 {
+			t.Errorf("keep %s: land tokens out %d, the Merchant's land %v, pp %d (want 1, none, 29)", keep, s.tokensOut[s.r.tk.land], m.land, m.pp)
+		}
+	}
+}

@@ -453,6 +453,10 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 		case l.Word(i) == ",":
 		case isWord(l.Word(i), "keep") && len(cards) > 0 && i+1 < len(l.Tokens):
 			kind, arg, e := s.tokenKind(l, i+1)
+			if e != nil && isWord(l.Word(i+1), "land") {
+				// He discards the land token unplaced: no region to name.
+				kind, arg, e = s.r.tk.land, -1, nil
+			}
 			if e != nil {
 				return e
 			}
