@@ -448,10 +448,21 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 	if len(l.Tokens) == 3 && isWord(l.Word(2), "none") {
 		i = len(l.Tokens)
 	}
+	// Read as a player's ship line is: a card, its keep, a comma before
+	// the next card (cur indexes the card being read, -1 after a comma).
+	cur := -1
 	for ; i < len(l.Tokens); i++ {
 		switch {
 		case l.Word(i) == ",":
-		case isWord(l.Word(i), "keep") && len(cards) > 0 && i+1 < len(l.Tokens):
+			cur = -1
+		case cur < 0:
+			c := s.visible(upper(l.Word(i)))
+			if c == nil {
+				return fail(i, "%s is not one of the market cards on the board (%s)", l.Word(i), s.visibleList())
+			}
+			cards = append(cards, shipment{card: c, tok: i, keep: -1})
+			cur = len(cards) - 1
+		case isWord(l.Word(i), "keep") && i+1 < len(l.Tokens):
 			kind, arg, e := s.tokenKind(l, i+1)
 			if e != nil && isWord(l.Word(i+1), "land") {
 				// He discards the land token unplaced: no region to name.
@@ -460,14 +471,10 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 			if e != nil {
 				return e
 			}
-			cards[len(cards)-1].keep, cards[len(cards)-1].keepArg, cards[len(cards)-1].keepTok = kind, arg, i+1
+			cards[cur].keep, cards[cur].keepArg, cards[cur].keepTok = kind, arg, i+1
 			i++
 		default:
-			c := s.visible(upper(l.Word(i)))
-			if c == nil {
-				return fail(i, "%s is not one of the market cards on the board (%s)", l.Word(i), s.visibleList())
-			}
-			cards = append(cards, shipment{card: c, tok: i, keep: -1})
+			return syntax(i, "after the Wine Merchant's card: keep TOKEN; a second card follows a comma")
 		}
 	}
 	s.ships = cards[:0] // the buffer, grown, for the next line
