@@ -111,6 +111,32 @@ func TestAtLineStopsWithState(t *testing.T) {
 	}
 }
 
+// The state shows the sheet's top rows: each year's region and resource
+// as played, '00 as printed, the pre-filled half of the years to come,
+// and in '13 each player's own choice once made.
+func TestTextShowsTopRows(t *testing.T) {
+	data, _ := os.ReadFile("../../testdata/bordeaux/valid/2p.vin")
+	rec, _ := validate.Parse("2p.vin", data, validate.Limits{})
+	st, _ := ReplayState(rec, validate.Options{AtLine: 10}) // '03 L C
+	for _, want := range []string{
+		"  region   L  L  R  L  .  R  .  R  .  E  .  E  .  . \n  resource T  V  C  C  T  .  T  .  V  .  V  .  C  . \n  red ",
+		"  region   R  L  R  L  .  R  .  R  .  E  .  E  .  . \n  resource V  V  C  C  T  .  T  .  V  .  V  .  C  . \n  red ",
+	} {
+		if !strings.Contains(st.Text(), want) {
+			t.Errorf("no %q in\n%s", want, st.Text())
+		}
+	}
+	st, _ = ReplayState(rec, validate.Options{AtLine: 42}) // Ann: choose R C
+	for _, want := range []string{
+		"  region   L  L  R  L  E  R  R  R  R  E  R  E  L  R \n  resource T  V  C  C  T  T  T  V  V  T  V  V  C  C \n",
+		"  region   R  L  R  L  E  R  R  R  R  E  R  E  L  . \n  resource V  V  C  C  T  T  T  V  V  T  V  V  C  . \n",
+	} {
+		if !strings.Contains(st.Text(), want) {
+			t.Errorf("no %q in\n%s", want, st.Text())
+		}
+	}
+}
+
 func TestSheetLinesAndLayoutFile(t *testing.T) {
 	set, err := layouts.Set("B1-48J5-5WLB-W")
 	if err != nil {

@@ -728,8 +728,22 @@ func (s *State) Text() string {
 			fmt.Fprintf(&b, "%02d ", y)
 		}
 		b.WriteByte('\n')
+		// The top rows: each year's region and resource as played (the
+		// player's own in '13), the printed '00, and the pre-filled half
+		// of the years to come.
+		for row, name := range [2]string{"region", "resource"} {
+			fmt.Fprintf(&b, "  %-8s", name)
+			for y := 0; y <= LastYear; y++ {
+				c := p.topLetter(row, y, s.Year)
+				if c == 0 {
+					c = '.'
+				}
+				fmt.Fprintf(&b, " %c ", c)
+			}
+			b.WriteByte('\n')
+		}
 		for w := 0; w < 3; w++ {
-			fmt.Fprintf(&b, "  %-7s ", workerNames[w])
+			fmt.Fprintf(&b, "  %-8s", workerNames[w])
 			for y := 0; y < Columns; y++ {
 				c := p.Grid[w][y]
 				if c == 0 {
@@ -744,4 +758,24 @@ func (s *State) Text() string {
 		}
 	}
 	return b.String()
+}
+
+// topLetter is the letter of the top row (0: region, 1: resource) in
+// column y of the sheet when year now is played: the year's letter as
+// played up to now ('13: the player's own choice), '00's printed cell, the
+// pre-filled half of a year to come; 0 for an empty cell.
+func (p *PlayerState) topLetter(row, y, now int) byte {
+	var reg, res byte
+	switch {
+	case y == 0:
+		reg, res = byte(p.Layout.Year00.Region), byte(p.Layout.Year00.Resource)
+	case y <= now:
+		reg, res = byte(p.Top[y].Region), byte(p.Top[y].Resource)
+	default:
+		reg, res = byte(p.Layout.Top[y].Region), byte(p.Layout.Top[y].Resource)
+	}
+	if row == 0 {
+		return reg
+	}
+	return res
 }
