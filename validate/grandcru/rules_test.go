@@ -2,6 +2,7 @@ package grandcru
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/vintner/vintner/validate"
@@ -175,5 +176,46 @@ func TestFestivalOverLeavesTheYearEnd(t *testing.T) {
 	ann := s.pl[0]
 	if s.ph != phLoans || ann.vineyard[0].cube || ann.vineyard[1].cube || ann.ripe[gamay] != 0 {
 		t.Fatalf("Ann's vines stay harvested until the preparation:\n%s", s.Text())
+	}
+}
+
+// replay's state says what a judge asks at the year end: once Year End
+// is triggered, who still has a final action; in the festival, which
+// spaces are taken (each is used once a festival), how many special
+// actions each player took, and who passed.
+func TestTextYearEndAndFestival(t *testing.T) {
+	name := "../../testdata/examples/grand-cru-3p.vin"
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(n int) string {
+		rep := validate.Check(engines, name, data, validate.Limits{}, validate.Options{AtLine: n})
+		return rep.State.Text()
+	}
+	for _, c := range []struct {
+		line int
+		want []string
+	}{
+		{17, []string{"Grand Cru, year 1 round 4, Ben to act, start player Ben\nbottle on leaf 5 of 5\n"}},
+		{18, []string{"Grand Cru, year 1 round 4, Cal to act, start player Ben\nbottle on leaf 5 of 5, Year End triggered: final action for Cal, Ann\n"}},
+		{19, []string{"bottle on leaf 5 of 5, Year End triggered: final action for Ann\n"}},
+		{23, []string{"Grand Cru, year 1 festival, Ben to act, start player Ben\nfestival spaces taken: none\n"}},
+		{26, []string{
+			"festival spaces taken: start-player Ben, late-vintage Ann, cash-3 Cal\n",
+			"Ann: 10 Francs, 2 loans, 1 prestige, 1 special action of 4\n",
+		}},
+		{27, []string{
+			"festival spaces taken: start-player Ben, late-vintage Ann, demand-2 Ben, cash-3 Cal\n",
+			"Ben: 18 Francs, 4 loans, 0 prestige, 2 special actions of 4\n",
+		}},
+		{47, []string{"Grand Cru, year 2 festival, Ann to act, start player Ben\nfestival spaces taken: none\n", ", passed\n"}},
+	} {
+		txt := at(c.line)
+		for _, w := range c.want {
+			if !strings.Contains(txt, w) {
+				t.Errorf("after line %d: no %q in\n%s", c.line, w, txt)
+			}
+		}
 	}
 }

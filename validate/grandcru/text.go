@@ -18,7 +18,26 @@ func (s *state) Text() string {
 	b.WriteString("\n")
 	if s.ph == phActions {
 		leaf := min(s.round+1, s.t.Leaves)
-		fmt.Fprintf(&b, "bottle on leaf %d of %d\n", leaf, s.t.Leaves)
+		fmt.Fprintf(&b, "bottle on leaf %d of %d", leaf, s.t.Leaves)
+		if s.triggered {
+			// Year End is triggered: who still has a final action.
+			var owed []string
+			for _, q := range s.final {
+				owed = append(owed, s.pl[q].name)
+			}
+			fmt.Fprintf(&b, ", Year End triggered: final action for %s", strings.Join(owed, ", "))
+		}
+		b.WriteString("\n")
+	}
+	if s.ph == phFestival {
+		// Each space is used once a festival: the markers on them.
+		var taken []string
+		for sp, by := range s.space {
+			if by != 0 {
+				taken = append(taken, spaceNames[sp]+" "+s.pl[by-1].name)
+			}
+		}
+		fmt.Fprintf(&b, "festival spaces taken: %s\n", orNone(strings.Join(taken, ", ")))
 	}
 	b.WriteString("demand: ")
 	for v := 0; v < nVarieties; v++ {
@@ -50,6 +69,14 @@ func (s *state) Text() string {
 		fmt.Fprintf(&b, "\n%s: %s, %s, %d prestige", p.name, francs(p.money), plural(p.loans, "loan", "loans"), p.prestige)
 		if p.passed && s.ph == phActions {
 			b.WriteString(", passed")
+		}
+		if s.ph == phFestival {
+			if p.actions > 0 {
+				fmt.Fprintf(&b, ", %s of %d", plural(p.actions, "special action", "special actions"), s.t.FestivalLimit)
+			}
+			if p.done {
+				b.WriteString(", passed")
+			}
 		}
 		if p.bankrupt {
 			b.WriteString(", BANKRUPT")
