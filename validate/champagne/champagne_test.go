@@ -248,6 +248,35 @@ func TestStateText(t *testing.T) {
 	}
 }
 
+// TestStateTextBoard: the state shows the action spots of the round: who
+// was placed where (a disc marked), who waits on a marketing n+1 spot,
+// and the spots High Tension blocks.
+func TestStateTextBoard(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		at   int
+		want string
+	}{
+		{"../../testdata/examples/age-of-champagne-3p.vin", 17, "\nplaced this round: none\n"},
+		{"../../testdata/examples/age-of-champagne-3p.vin", 21, "\nplaced this round: winery 3 Cal, shipping 1 Ben\n"},
+		{"../../testdata/examples/age-of-champagne-3p.vin", 44, "\nplaced this round: vineyard 3 Ben, press 1 Ben, press 2 Ben, press 4 Cal, winery 2 Cal, winery 3 Ann, winery 4 Ann, marketing n2 Cal, council 1 Ann; waiting: marketing n2+ Cal\n"},
+		{"../../testdata/examples/age-of-champagne-3p.vin", 48, "\nplaced this round: none; waiting: marketing n2+ Cal\n"},
+		{"../../testdata/examples/age-of-champagne-3p.vin", 164, "\nplaced this round: vineyard sezanne Ben (disc), draw 4 Ann\n"},
+		{"../../testdata/champagne/valid/3p-high-tension.vin", 25, "\nplaced this round: vineyard trepail Cal, vineyard celles-sur-ource Cal, press 2 Ben, press 3 Ben, marketing n1 Ann; blocked: press 1, winery 4, draw 2\n"},
+		{"../../testdata/champagne/valid/3p-merchant.vin", 20, "\nplaced this round: shipping 4 the Wine Merchant\n"},
+	} {
+		data, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, _ := validate.Parse(c.file, data, validate.Limits{})
+		txt := New().Replay(rec, validate.Options{AtLine: c.at}).State.Text()
+		if !strings.Contains(txt, c.want) {
+			t.Errorf("%s after line %d: no %q in\n%s", c.file, c.at, c.want, txt)
+		}
+	}
+}
+
 // TestSoloScoresLikeTheMerchant: in solo, vineyards and the winery do not score.
 func TestSoloScoresLikeTheMerchant(t *testing.T) {
 	data, _ := generate(1, 7, []string{"merchant=medium"})

@@ -624,6 +624,7 @@ func (s *state) Text() string {
 		fmt.Fprintf(&b, " tokens=%d;", sec.tokens)
 	}
 	b.WriteByte('\n')
+	s.boardText(&b)
 	for _, p := range s.players {
 		fmt.Fprintf(&b, "%s: pp=%d eco=%d", p.name, p.pp, s.r.ecoValue(p.eco))
 		if !p.merchant {
@@ -655,4 +656,47 @@ func (s *state) Text() string {
 		fmt.Fprintf(&b, "next: %s\n", s.expectText())
 	}
 	return b.String()
+}
+
+// boardText writes the action spots of the round: who was placed where
+// this round (a disc marked; a spot keeps its occupant once resolved),
+// who waits on a marketing n+1 spot, and the spots High Tension blocks.
+func (s *state) boardText(b *strings.Builder) {
+	var placed, waiting, blocked []string
+	for zi, spots := range s.board {
+		for k, o := range spots {
+			name := spotName(zoneNames[zi], k)
+			if zi == zVineyard && k < len(s.offers) && s.offers[k] != nil {
+				name = "vineyard " + s.offers[k].ID
+			}
+			switch {
+			case o.who == -2:
+				blocked = append(blocked, name)
+			case o.who >= 0 && o.disc:
+				placed = append(placed, name+" "+s.called(int(o.who))+" (disc)")
+			case o.who >= 0:
+				placed = append(placed, name+" "+s.called(int(o.who)))
+			}
+		}
+	}
+	for k, who := range s.holdN1 {
+		if who >= 0 {
+			w := "marketing n" + strconv.Itoa(k+1) + "+ " + s.called(who)
+			if s.holdDisc[k] {
+				w += " (disc)"
+			}
+			waiting = append(waiting, w)
+		}
+	}
+	if len(placed) == 0 {
+		placed = append(placed, "none")
+	}
+	b.WriteString("placed this round: " + strings.Join(placed, ", "))
+	if len(waiting) > 0 {
+		b.WriteString("; waiting: " + strings.Join(waiting, ", "))
+	}
+	if len(blocked) > 0 {
+		b.WriteString("; blocked: " + strings.Join(blocked, ", "))
+	}
+	b.WriteByte('\n')
 }
