@@ -277,6 +277,34 @@ func TestStateTextBoard(t *testing.T) {
 	}
 }
 
+// TestStateTextLandAndReservation: the state shows a player's land
+// ownership tokens (each a Vineyard card of its region at the final
+// scoring) and the market card his reservation disc is on.
+func TestStateTextLandAndReservation(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		at   int
+		want string
+	}{
+		{"../../testdata/champagne/valid/3p-high-tension.vin", 118, "essomes-sur-marne@marne\n"},
+		{"../../testdata/champagne/valid/3p-high-tension.vin", 119, "essomes-sur-marne@marne land=marne\n"},
+		{"../../testdata/champagne/valid/3p-high-tension.vin", 0, "villedommange@reims land=marne\n"},
+		{"../../testdata/champagne/valid/3p-trade-partnership.vin", 117, "chamery@reims reserved=E03\n"},
+	} {
+		data, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, _ := validate.Parse(c.file, data, validate.Limits{})
+		txt := New().Replay(rec, validate.Options{AtLine: c.at}).State.Text()
+		ann := txt[strings.Index(txt, "\nAnn: ")+1:]
+		ann = ann[:strings.Index(ann, "\n")+1]
+		if !strings.HasSuffix(ann, c.want) {
+			t.Errorf("%s after line %d: %q does not end with %q", c.file, c.at, ann, c.want)
+		}
+	}
+}
+
 // TestSoloScoresLikeTheMerchant: in solo, vineyards and the winery do not score.
 func TestSoloScoresLikeTheMerchant(t *testing.T) {
 	data, _ := generate(1, 7, []string{"merchant=medium"})

@@ -638,6 +638,18 @@ func (s *state) Text() string {
 			}
 			fmt.Fprintf(&b, " vineyards=%s", strings.Join(v, ","))
 		}
+		if len(p.land) > 0 {
+			// Land ownership tokens on the player board: each counts as a
+			// Vineyard card of its region at the final scoring.
+			var l []string
+			for _, r := range p.land {
+				l = append(l, s.r.Regions[r])
+			}
+			fmt.Fprintf(&b, " land=%s", strings.Join(l, ","))
+		}
+		if p.reserved != "" {
+			fmt.Fprintf(&b, " reserved=%s", p.reserved)
+		}
 		var t []string
 		for k, n := range p.tokens {
 			for range n {
