@@ -182,7 +182,8 @@ func TestFestivalOverLeavesTheYearEnd(t *testing.T) {
 // replay's state says what a judge asks at the year end: once Year End
 // is triggered, who still has a final action; in the festival, which
 // spaces are taken (each is used once a festival), how many special
-// actions each player took, and who passed.
+// actions each player took, and who passed; in the loans step, who may
+// still take or repay loans (each is heard once, in turn order).
 func TestTextYearEndAndFestival(t *testing.T) {
 	name := "../../testdata/examples/grand-cru-3p.vin"
 	data, err := os.ReadFile(name)
@@ -209,6 +210,9 @@ func TestTextYearEndAndFestival(t *testing.T) {
 			"festival spaces taken: start-player Ben, late-vintage Ann, demand-2 Ben, cash-3 Cal\n",
 			"Ben: 18 Francs, 4 loans, 0 prestige, 2 special actions of 4\n",
 		}},
+		{29, []string{"Grand Cru, year 1 loans, start player Ben\nloans step: still to be heard Ben, Cal, Ann\n"}},
+		{30, []string{"loans step: still to be heard Cal, Ann\n"}},
+		{31, []string{"loans step: every player heard\n", "Ann: 16 Francs, 3 loans, 0 prestige\n"}},
 		{47, []string{"Grand Cru, year 2 festival, Ann to act, start player Ben\nfestival spaces taken: none\n", ", passed\n"}},
 	} {
 		txt := at(c.line)

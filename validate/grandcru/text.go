@@ -29,6 +29,22 @@ func (s *state) Text() string {
 		}
 		b.WriteString("\n")
 	}
+	if s.ph == phLoans {
+		// In turn order from the starting player, each once: who may
+		// still take or repay loans.
+		var open []string
+		for k := 0; k < s.n; k++ {
+			q := (s.start + k) % s.n
+			if k >= s.loansNext && !s.pl[q].bankrupt {
+				open = append(open, s.pl[q].name)
+			}
+		}
+		if len(open) == 0 {
+			b.WriteString("loans step: every player heard\n")
+		} else {
+			fmt.Fprintf(&b, "loans step: still to be heard %s\n", strings.Join(open, ", "))
+		}
+	}
 	if s.ph == phFestival {
 		// Each space is used once a festival: the markers on them.
 		var taken []string
