@@ -257,6 +257,8 @@ func TestStateTextBoard(t *testing.T) {
 		at   int
 		want string
 	}{
+		{"../../testdata/examples/age-of-champagne-3p.vin", 4, "setup\ncouncil:\n"},
+		{"../../testdata/examples/age-of-champagne-3p.vin", 17, "round 1\ncouncil: 1.Ben 2.Cal 3.Ann\n"},
 		{"../../testdata/examples/age-of-champagne-3p.vin", 17, "\nplaced this round: none\n"},
 		{"../../testdata/examples/age-of-champagne-3p.vin", 21, "\nplaced this round: winery 3 Cal, shipping 1 Ben\n"},
 		{"../../testdata/examples/age-of-champagne-3p.vin", 44, "\nplaced this round: vineyard 3 Ben, press 1 Ben, press 2 Ben, press 4 Cal, winery 2 Cal, winery 3 Ann, winery 4 Ann, marketing n2 Cal, council 1 Ann; waiting: marketing n2+ Cal\n"},

@@ -597,7 +597,7 @@ func cubes(c [3]int, letters string) string {
 // Text describes the state for `vintner replay`.
 func (s *state) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "round %d", s.round)
+	b.WriteString(s.where()) // "setup" before round 1, as diagnostics say
 	if s.event != "" {
 		fmt.Fprintf(&b, ", event %s", s.event)
 	}
