@@ -360,3 +360,19 @@ func TestATallyOfThirteenIsRefused(t *testing.T) {
 		t.Errorf("%v", rep.Diagnostics)
 	}
 }
+
+// A solo game's state ends with the score and its level of victory (the
+// solo rules' result), not a rank among one player.
+func TestTextSoloLevel(t *testing.T) {
+	for _, c := range []struct{ file, want string }{
+		{"../../testdata/examples/bordeaux-solo.vin", "  score   17 (below 20 points: no level of victory)\n"},
+		{"../../testdata/bordeaux/valid/solo.vin", "  score   21 (Apprenti)\n"},
+	} {
+		data, _ := os.ReadFile(c.file)
+		rec, _ := validate.Parse(c.file, data, validate.Limits{})
+		st, rep := ReplayState(rec, validate.Options{})
+		if rep.Diagnostics.HasErrors() || !strings.HasSuffix(st.Text(), c.want) {
+			t.Errorf("%s: %v, want the text to end with %q:\n%s", c.file, rep.Diagnostics, c.want, st.Text())
+		}
+	}
+}

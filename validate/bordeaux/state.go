@@ -753,7 +753,14 @@ func (s *State) Text() string {
 			}
 			b.WriteByte('\n')
 		}
-		if p.Result != nil {
+		switch {
+		case p.Result == nil:
+		case s.Solo && p.Result.Level != "":
+			// Solo: the level of victory, not a rank of one.
+			fmt.Fprintf(&b, "  score   %d (%s)\n", p.Result.Total, p.Result.Level)
+		case s.Solo:
+			fmt.Fprintf(&b, "  score   %d (%s)\n", p.Result.Total, p.Result.Note)
+		default:
 			fmt.Fprintf(&b, "  score   %d (rank %s)\n", p.Result.Total, p.Result.RankLabel())
 		}
 	}
