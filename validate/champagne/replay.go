@@ -230,7 +230,11 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 		return rep, s
 	}
 	if s.final == nil {
-		d := validate.ErrorAtEnd(rec, validate.CodeMissing, "the record ends in round %d before the game does: next, %s", s.round, s.expectText())
+		when := fmt.Sprintf("in round %d", s.round)
+		if s.round == 0 {
+			when = "in the setup" // the game has no round 0
+		}
+		d := validate.ErrorAtEnd(rec, validate.CodeMissing, "the record ends %s before the game does: next, %s", when, s.expectText())
 		d.Where = s.where()
 		rep.Diagnostics = append(rep.Diagnostics, d)
 		return rep, s
