@@ -119,8 +119,8 @@ func TestTextShowsTopRows(t *testing.T) {
 	rec, _ := validate.Parse("2p.vin", data, validate.Limits{})
 	st, _ := ReplayState(rec, validate.Options{AtLine: 10}) // '03 L C
 	for _, want := range []string{
-		"  region   L  L  R  L  .  R  .  R  .  E  .  E  .  . \n  resource T  V  C  C  T  .  T  .  V  .  V  .  C  . \n  red ",
-		"  region   R  L  R  L  .  R  .  R  .  E  .  E  .  . \n  resource V  V  C  C  T  .  T  .  V  .  V  .  C  . \n  red ",
+		"  region   L  L  R  L  .  R  .  R  .  E  .  E  .  .\n  resource T  V  C  C  T  .  T  .  V  .  V  .  C  .\n  red ",
+		"  region   R  L  R  L  .  R  .  R  .  E  .  E  .  .\n  resource V  V  C  C  T  .  T  .  V  .  V  .  C  .\n  red ",
 	} {
 		if !strings.Contains(st.Text(), want) {
 			t.Errorf("no %q in\n%s", want, st.Text())
@@ -128,8 +128,8 @@ func TestTextShowsTopRows(t *testing.T) {
 	}
 	st, _ = ReplayState(rec, validate.Options{AtLine: 42}) // Ann: choose R C
 	for _, want := range []string{
-		"  region   L  L  R  L  E  R  R  R  R  E  R  E  L  R \n  resource T  V  C  C  T  T  T  V  V  T  V  V  C  C \n",
-		"  region   R  L  R  L  E  R  R  R  R  E  R  E  L  . \n  resource V  V  C  C  T  T  T  V  V  T  V  V  C  . \n",
+		"  region   L  L  R  L  E  R  R  R  R  E  R  E  L  R\n  resource T  V  C  C  T  T  T  V  V  T  V  V  C  C\n",
+		"  region   R  L  R  L  E  R  R  R  R  E  R  E  L  .\n  resource V  V  C  C  T  T  T  V  V  T  V  V  C  .\n",
 	} {
 		if !strings.Contains(st.Text(), want) {
 			t.Errorf("no %q in\n%s", want, st.Text())

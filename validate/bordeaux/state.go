@@ -764,7 +764,12 @@ func (s *State) Text() string {
 			fmt.Fprintf(&b, "  score   %d (rank %s)\n", p.Result.Total, p.Result.RankLabel())
 		}
 	}
-	return b.String()
+	// The grid's columns and an empty list leave blanks at line ends.
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // topLetter is the letter of the top row (0: region, 1: resource) in

@@ -613,6 +613,9 @@ func (s *state) Text() string {
 	}
 	b.WriteString("\nmarkets:")
 	for i, sec := range s.sectors {
+		if i > 0 {
+			b.WriteByte(';')
+		}
 		fmt.Fprintf(&b, " %s", s.r.SectorNames[i])
 		for _, c := range []*marketCard{sec.active, sec.prov} {
 			if c != nil {
@@ -621,7 +624,7 @@ func (s *state) Text() string {
 				b.WriteString(" -")
 			}
 		}
-		fmt.Fprintf(&b, " tokens=%d;", sec.tokens)
+		fmt.Fprintf(&b, " tokens=%d", sec.tokens)
 	}
 	b.WriteByte('\n')
 	s.boardText(&b)
