@@ -274,13 +274,13 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 			if multi {
 				fmt.Fprintf(out, "== %s (%s)\n", name, r.Game)
 			}
+			// Said beside the table too: the errors are on stderr,
+			// which a reader of the table may not see.
 			if r.Disputed {
-				fmt.Fprintln(out, "DISPUTED: errors were applied as played (--as-played)")
+				fmt.Fprintf(out, "DISPUTED: %s (--as-played; the errors say which)\n", countAt(o, isApplied, "error", ", applied as played"))
 			}
-			if o.Status() == audit.StatusClaimsDiffer {
-				// Said beside the table too: the claims' errors are on
-				// stderr, which a reader of the table may not see.
-				fmt.Fprintf(out, "CLAIMS DIFFER: %s (the claims written at the table; the errors say which)\n", validate.Printable(strings.TrimPrefix(verdict(o), "claims differ: ")))
+			if o.Status() == audit.StatusClaimsDiffer || r.Disputed && countOf(r, isClaim) > 0 {
+				fmt.Fprintf(out, "CLAIMS DIFFER: %s (the claims written at the table; the errors say which)\n", countAt(o, isClaim, "claim", ""))
 			}
 			writeErr = score.Render(out, r.Result, f.format)
 			if multi {
@@ -324,20 +324,51 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 // verdict is a record's one-line result in table output.
 func verdict(o audit.Outcome) string {
 	r := o.Report
-	errs, first, firstFile := 0, 0, ""
+	switch o.Status() {
+	case audit.StatusValid:
+		return fmt.Sprintf("valid %s record, %s, %s", r.Game, plural(len(r.Players), "player"), plural(r.Actions, "action"))
+	case audit.StatusDisputed:
+		// The claims that differ were not applied as played: counted
+		// apart, so that a judge reading the verdict sees them.
+		v := "disputed: " + countAt(o, isApplied, "error", ", applied as played")
+		if countOf(r, isClaim) > 0 {
+			v += "; claims differ: " + countAt(o, isClaim, "claim", "")
+		}
+		return v
+	case audit.StatusClaimsDiffer:
+		return "claims differ: " + countAt(o, isClaim, "claim", "")
+	default:
+		return "rejected: " + countAt(o, isError, "error", "")
+	}
+}
+
+func isError(d validate.Diagnostic) bool   { return d.Severity != validate.Warning }
+func isApplied(d validate.Diagnostic) bool { return isError(d) && d.Applied }
+func isClaim(d validate.Diagnostic) bool   { return isError(d) && d.Code == validate.CodeClaim }
+
+// countOf is how many of a report's diagnostics are of a kind.
+func countOf(r *validate.Report, kind func(validate.Diagnostic) bool) int {
+	n := 0
 	for _, d := range r.Diagnostics {
-		if d.Severity != validate.Warning {
+		if kind(d) {
+			n++
+		}
+	}
+	return n
+}
+
+// countAt says how many of a record's diagnostics are of a kind and where
+// the first is: "2 errors, applied as played, first at line 7" (what
+// follows the count, here ", applied as played").
+func countAt(o audit.Outcome, kind func(validate.Diagnostic) bool, noun, what string) string {
+	errs, first, firstFile := 0, 0, ""
+	for _, d := range o.Report.Diagnostics {
+		if kind(d) {
 			errs++
 			if first == 0 {
 				first, firstFile = d.Line, d.File
 			}
 		}
-	}
-	plural := func(n int, w string) string {
-		if n == 1 {
-			return fmt.Sprintf("%d %s", n, w)
-		}
-		return fmt.Sprintf("%d %ss", n, w)
 	}
 	at := ""
 	switch {
@@ -347,16 +378,14 @@ func verdict(o audit.Outcome) string {
 	case first > 0:
 		at = fmt.Sprintf(", first at line %d", first)
 	}
-	switch o.Status() {
-	case audit.StatusValid:
-		return fmt.Sprintf("valid %s record, %s, %s", r.Game, plural(len(r.Players), "player"), plural(r.Actions, "action"))
-	case audit.StatusDisputed:
-		return fmt.Sprintf("disputed: %s, applied as played%s", plural(errs, "error"), at)
-	case audit.StatusClaimsDiffer:
-		return fmt.Sprintf("claims differ: %s%s", plural(errs, "claim"), at)
-	default:
-		return fmt.Sprintf("rejected: %s%s", plural(errs, "error"), at)
+	return validate.Printable(plural(errs, noun) + what + at)
+}
+
+func plural(n int, w string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, w)
 	}
+	return fmt.Sprintf("%d %ss", n, w)
 }
 
 // tallyGame is the game a tally file names on its own `game` line, or ""
