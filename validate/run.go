@@ -72,6 +72,16 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		rep.Diagnostics = finish(append(rep.Diagnostics, *d), file, rec.Game)
 		return early()
 	}
+	var unused Diagnostics
+	if opt.Tables != nil && rec.Rules != "" && opt.ReadFile != nil {
+		// --tables replaces the file the record names: said, since the
+		// record's own rules (a group's house rulings) are then not the
+		// ones it is judged by. (A record from standard input cannot read
+		// its file, and is told to give it with --tables.)
+		d := Errorf(rec.HeaderLine("rules"), 1, CodeHeader, "the record's tables file %s is not used: --tables %s replaces it", rec.Rules, opt.TablesName)
+		d.Severity = Warning
+		unused = append(unused, d)
+	}
 	if opt.Tables == nil && rec.Rules != "" {
 		l := rec.HeaderLine("rules")
 		if opt.ReadFile == nil {
@@ -128,6 +138,7 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		out.Diagnostics = kept
 	}
 	out.Diagnostics = append(out.Diagnostics, syntax...)
+	out.Diagnostics = append(out.Diagnostics, unused...)
 	if tally == "" {
 		// The replay stopped at its first error; the lines after it are
 		// still read for their syntax (every syntax error is listed).
