@@ -43,8 +43,13 @@ type Diagnostic struct {
 	// Applied marks an error --as-played applied as written (for a check
 	// line, noted as the table's memory) before the replay went on: it
 	// makes the result disputed, not the record rejected.
-	Applied bool   `json:"applied,omitempty"`
-	Source  string `json:"-"` // the offending line, for the caret excerpt
+	Applied bool `json:"applied,omitempty"`
+	// Note says, for an error applied as played, what the replay did with
+	// the line when it did not carry it out as written (a leader named
+	// against the rules, an answer to no question): the text output's
+	// note. "" is "applied as written" (for a check, "noted").
+	Note   string `json:"-"`
+	Source string `json:"-"` // the offending line, for the caret excerpt
 	// aboutPlayers marks the reader's errors that follow from the players
 	// line (an unknown player, a line before it): when that line is
 	// refused, they are its consequences and are not listed.
@@ -84,7 +89,17 @@ func (d Diagnostic) Format() string {
 		b.WriteByte('\n')
 	}
 	if d.Applied {
-		b.WriteString("note: applied as written (--as-played); the replay went on\n")
+		note := d.Note
+		switch {
+		case note != "":
+		case d.Code == CodeCheck:
+			note = "a check changes nothing: noted as the table's memory"
+		default:
+			note = "applied as written"
+		}
+		b.WriteString("note: ")
+		b.WriteString(printable(note))
+		b.WriteString(" (--as-played); the replay went on\n")
 	}
 	return b.String()
 }

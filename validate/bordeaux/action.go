@@ -870,9 +870,9 @@ func (a *tokenAnswerer) leftover() error {
 	// as played, an answer to no question is ignored
 	x := a.atoms[0]
 	if x.trellis {
-		return a.r.illegal(a.l, int(x.tok), "no trellis is left to place for %s here: t%d answers nothing", a.p.Name, int(x.row))
+		return a.r.illegalNoted("ignored", a.l, int(x.tok), "no trellis is left to place for %s here: t%d answers nothing", a.p.Name, int(x.row))
 	}
-	return a.r.illegal(a.l, int(x.tok), "no grape is reached here: %s answers nothing", a.l.Word(int(x.tok)))
+	return a.r.illegalNoted("ignored", a.l, int(x.tok), "no grape is reached here: %s answers nothing", a.l.Word(int(x.tok)))
 }
 
 func orList(items []string) string {
@@ -907,9 +907,9 @@ func (a *tokenAnswerer) Trellis(q Question) (int, error) {
 	}
 	// as played, a trellis that cannot be traced where written is lost (row 0)
 	if int(x.row) < 1 || int(x.row) > len(a.p.Layout.Trellis) {
-		return 0, a.r.illegal(a.l, int(x.tok), "%s's sheet has no trellis row %d: write %s", a.p.Name, int(x.row), orList(writes))
+		return 0, a.r.illegalNoted("the trellis is lost", a.l, int(x.tok), "%s's sheet has no trellis row %d: write %s", a.p.Name, int(x.row), orList(writes))
 	}
-	return 0, a.r.illegal(a.l, int(x.tok), "%s's trellis row %d is full: write %s", a.p.Name, int(x.row), orList(writes))
+	return 0, a.r.illegalNoted("the trellis is lost", a.l, int(x.tok), "%s's trellis row %d is full: write %s", a.p.Name, int(x.row), orList(writes))
 }
 
 func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {

@@ -196,7 +196,7 @@ func TestAsPlayedOverFixtures(t *testing.T) {
 		if first.Applied != (applied[name] || checks[name]) {
 			t.Errorf("%s: first error applied = %v as played", name, first.Applied)
 		}
-		first.Applied = false
+		first.Applied, first.Note = false, "" // what was done is said as played only
 		if rep.Diagnostics[0] != first {
 			t.Errorf("%s: first error %v, as played %v", name, rep.Diagnostics, ap.Diagnostics)
 			continue
@@ -221,4 +221,61 @@ func TestAsPlayedOverFixtures(t *testing.T) {
 	if seen != len(applied) {
 		t.Errorf("%d of the %d applied fixtures found", seen, len(applied))
 	}
+}
+
+// TestAsPlayedNotesSayWhatWasDone: the note under an error applied as
+// played says what the replay did with the line. A leader named against
+// the snake changes nothing and an answer to no question is ignored: the
+// note said "applied as written" for them too, so that a judge read the
+// wrong leader (a point in the score) or the answer as applied.
+func TestAsPlayedNotesSayWhatWasDone(t *testing.T) {
+	rep := validate.Check([]validate.Game{New()}, "x.vin", asPlayedRecord(t), validate.Limits{}, validate.Options{AsPlayed: true})
+	want := map[string]string{
+		"7: Ben leads":                "note: not applied: Ben leads '02, as the snake says (--as-played); the replay went on",
+		"9: Ben's red worker is busy": "note: applied as written (--as-played); the replay went on",
+		"28: no trellis is left":      "note: ignored (--as-played); the replay went on",
+		"check":                       "note: a check changes nothing: noted as the table's memory (--as-played); the replay went on",
+	}
+	for _, d := range rep.Diagnostics {
+		key := fmt.Sprintf("%d: %s", d.Line, d.Message)
+		if d.Code == validate.CodeCheck {
+			key = "check"
+		}
+		for k, note := range want {
+			if !strings.HasPrefix(key, k) {
+				continue
+			}
+			if !d.Applied || !strings.HasSuffix(d.Format(), "\n"+note+"\n") {
+				t.Errorf("%s: want the note %q, got:\n%s", key, note, d.Format())
+			}
+			delete(want, k)
+		}
+	}
+	for k := range want {
+		t.Errorf("no error %q", k)
+	}
+}
+
+// TestAsPlayedLostTrellis: a trellis written in a full row is lost as
+// played, and its note says so (it said "applied as written").
+func TestAsPlayedLostTrellis(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/bordeaux/valid/2p.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if !strings.Contains(s, "Ann: yellow E , pink TTT t322") {
+		t.Fatal("the golden changed")
+	}
+	s = strings.Replace(s, "Ann: yellow E , pink TTT t322", "Ann: yellow E , pink TTT t312", 1) // row 1 is full
+	rep := validate.Check([]validate.Game{New()}, "x.vin", []byte(s), validate.Limits{}, validate.Options{AsPlayed: true})
+	for _, d := range rep.Diagnostics {
+		if strings.Contains(d.Message, "trellis row 1 is full") {
+			if note := "\nnote: the trellis is lost (--as-played); the replay went on\n"; !d.Applied || !strings.HasSuffix(d.Format(), note) {
+				t.Errorf("want the note %q, got:\n%s", note, d.Format())
+			}
+			return
+		}
+	}
+	t.Fatalf("no full-row error: %v", rep.Diagnostics)
 }

@@ -141,6 +141,16 @@ func (r *replayer) illegal(l *validate.Line, tok int, format string, args ...any
 	return nil
 }
 
+// illegalNoted is illegal for a broken rule whose line, as played, is not
+// carried out as written: the note says what the replay did instead.
+func (r *replayer) illegalNoted(note string, l *validate.Line, tok int, format string, args ...any) error {
+	if err := r.illegal(l, tok, format, args...); err != nil {
+		return err
+	}
+	r.rep.Diagnostics[len(r.rep.Diagnostics)-1].Note = note
+	return nil
+}
+
 // ReplayState replays a record and returns the state where it stopped with
 // the report (whose State is the same state).
 func ReplayState(rec *validate.Record, opt validate.Options) (*State, *validate.Report) {
@@ -766,7 +776,7 @@ func scoreTallies(s *State, ts []sb.Tally) *score.Result {
 func (r *replayer) assertLeader(l *validate.Line, i, y int, leader *PlayerState) error {
 	name := l.Word(i)
 	if leader == nil {
-		return r.illegal(l, i, "%s does not lead %s: in a solo game the leader years are those of seat 1 of 2, and the other years are drawn at random", name, yearName(y))
+		return r.illegalNoted(fmt.Sprintf("not applied: nobody leads %s, a drawn year", yearName(y)), l, i, "%s does not lead %s: in a solo game the leader years are those of seat 1 of 2, and the other years are drawn at random", name, yearName(y))
 	}
 	if leader.Name == name {
 		return nil
@@ -778,7 +788,7 @@ func (r *replayer) assertLeader(l *validate.Line, i, y int, leader *PlayerState)
 	}
 	// As played, the snake's leader still leads: the leader years count
 	// for the fewer-leader-years point, whoever the record names.
-	return r.illegal(l, i, "%s leads %s (the snake order: %s, …), not %s", leader.Name, yearName(y), strings.Join(snake, ", "), name)
+	return r.illegalNoted(fmt.Sprintf("not applied: %s leads %s, as the snake says", leader.Name, yearName(y)), l, i, "%s leads %s (the snake order: %s, …), not %s", leader.Name, yearName(y), strings.Join(snake, ", "), name)
 }
 
 // looksLikeName tells whether a word on a year line reads as a player's

@@ -577,6 +577,29 @@ func TestAsPlayedGoesOnAfterACheck(t *testing.T) {
 	}
 }
 
+// TestAsPlayedHarvestNote: a harvest line written for a harvest the rules
+// decided is noted as played, and the rules' harvest stands (E26, E27):
+// the note says so (it said "applied as written", while the grapes written
+// are not pressed); a harvest of a wrong size is applied as written.
+func TestAsPlayedHarvestNote(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/champagne/invalid/harvest-derived.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := validate.Check(games(), "h.vin", data, validate.Limits{}, validate.Options{AsPlayed: true})
+	if len(rep.Diagnostics) == 0 || !rep.Diagnostics[0].Applied ||
+		!strings.HasSuffix(rep.Diagnostics[0].Format(), "\nnote: not applied: the rules' harvest stands (--as-played); the replay went on\n") {
+		t.Errorf("want the rules' harvest noted, got %v", rep.Diagnostics)
+	}
+	data, _ = generate(2, 5, nil)
+	bad := strings.Replace(string(data), "Ben: harvest MPPCC", "Ben: harvest MPPC", 1)
+	rep = validate.Check(games(), "h.vin", []byte(bad), validate.Limits{}, validate.Options{AsPlayed: true})
+	if len(rep.Diagnostics) == 0 || !strings.Contains(rep.Diagnostics[0].Message, "Ben presses 4 grapes") ||
+		!strings.HasSuffix(rep.Diagnostics[0].Format(), "\nnote: applied as written (--as-played); the replay went on\n") {
+		t.Errorf("want the harvest applied as written, got %v", rep.Diagnostics)
+	}
+}
+
 // TestMarketFromTables: `market SECTOR ID` takes the printed contents.
 func TestMarketFromTables(t *testing.T) {
 	short := strings.Replace(setup2, "market france F10 NNN 9 truck", "market france F10", 1)

@@ -22,6 +22,7 @@ type ruleError struct {
 	msg     string
 	variant string // a header error caused by this variant
 	hint    string
+	note    string // as played, what was done instead of the line as written (validate.Diagnostic.Note)
 }
 
 func (e *ruleError) Error() string { return e.msg }
@@ -314,7 +315,7 @@ func (s *state) lineError(rep *validate.Report, l *validate.Line, e *ruleError) 
 func (s *state) reportDisputes(rep *validate.Report, l *validate.Line) {
 	for _, d := range s.disputes {
 		dg := validate.Errorf(l, d.tok, d.code, "%s", d.msg)
-		dg.Where, dg.Hint, dg.Applied = s.where(), d.hint, true
+		dg.Where, dg.Hint, dg.Applied, dg.Note = s.where(), d.hint, true, d.note
 		rep.Diagnostics = append(rep.Diagnostics, dg)
 		rep.Disputed = true
 	}

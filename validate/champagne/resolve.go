@@ -561,7 +561,9 @@ func (s *state) derivedHarvestLine(p *player, l *validate.Line) *ruleError {
 	default:
 		why = fmt.Sprintf("the vineyards produce only %s (%s) and the press level and the winery take %d", grapeNames[kindOf(h.prod)], cubes(h.prod, grapeLetters), h.cap)
 	}
-	return s.dispute(fail(1, "%s presses %s, but %s: write harvest %s, or leave the line out", p.name, cubes(g, grapeLetters), why, cubes(h.take, grapeLetters)))
+	e = fail(1, "%s presses %s, but %s: write harvest %s, or leave the line out", p.name, cubes(g, grapeLetters), why, cubes(h.take, grapeLetters))
+	e.note = "not applied: the rules' harvest stands"
+	return s.dispute(e)
 }
 
 // kindOf is the first kind of cube of a set (0 for none).
