@@ -92,6 +92,20 @@ func (l *Line) File() string {
 	return *l.file
 }
 
+// AsClaim is l read as a claim of points by player, for a game whose
+// own line claims a score (AOC's `merchant claim N`): CompareClaims then
+// compares it with the others, its points at token 2.
+func (l *Line) AsClaim(player string, points int) *Line {
+	c := *l
+	c.Kind, c.Player, c.seat = KindClaim, player, 0
+	x := lineExtra{points: points}
+	if l.extra != nil {
+		x.comment, x.want = l.extra.comment, l.extra.want
+	}
+	c.extra = &x
+	return &c
+}
+
 // Points returns the points of a claim line (0 for other lines).
 func (l *Line) Points() int {
 	if l.extra == nil {

@@ -1,6 +1,7 @@
 package champagne
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/vintner/vintner/validate"
@@ -33,6 +34,9 @@ func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 		case "merchant":
 			if isWord(l.Word(1), "check") {
 				e = merchantCheckGrammar(l)
+			}
+			if _, err := strconv.Atoi(l.Word(2)); isWord(l.Word(1), "claim") && (len(l.Tokens) != 3 || err != nil) {
+				e = syntax(len(l.Tokens)-1, "the Wine Merchant's claim is `merchant claim POINTS`")
 			}
 		case "round", "reveal", "market", "offers", "deal":
 		default:

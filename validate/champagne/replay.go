@@ -650,6 +650,9 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 		if isWord(l.Word(1), "check") {
 			return s.merchantCheck(l)
 		}
+		if isWord(l.Word(1), "claim") {
+			return s.merchantClaim(l)
+		}
 		if w.kind == wMerchantEvent && isWord(l.Word(1), "shipping") {
 			s.pop()
 			if e := s.merchantEvent(l); e != nil {
@@ -1368,6 +1371,22 @@ var (
 
 // merchantCheck compares `merchant check KEY=VALUE …` with the Wine
 // Merchant's board: pp, eco, cellar, oeno, grid.
+// merchantClaim reads `merchant claim POINTS`, the Wine Merchant's score
+// as the table wrote it down (in a solo game, the one the player must
+// beat): compared at the end with the others' claims.
+func (s *state) merchantClaim(l *validate.Line) *ruleError {
+	n, err := strconv.Atoi(l.Word(2))
+	if len(l.Tokens) != 3 || err != nil {
+		return syntax(len(l.Tokens)-1, "the Wine Merchant's claim is `merchant claim POINTS`")
+	}
+	s.advance() // the final scoring, if the game is over
+	if s.final == nil {
+		return &ruleError{tok: -1, code: validate.CodeMissing, msg: fmt.Sprintf("the Wine Merchant's claim comes before the game ends (%s): next, %s", s.where(), s.expectText())}
+	}
+	s.claims = append(s.claims, l.AsClaim(champagne.MerchantName, n))
+	return nil
+}
+
 func (s *state) merchantCheck(l *validate.Line) *ruleError {
 	m := s.merchant
 	if len(l.Tokens) < 3 {

@@ -667,3 +667,40 @@ func TestMerchantKeepsLandWithoutRegion(t *testing.T) {
 		}
 	}
 }
+
+// TestMerchantClaim: `merchant claim N` is compared with his final score
+// as a player's claim is, once, and only after the game's end.
+func TestMerchantClaim(t *testing.T) {
+	game, err := os.ReadFile("../../testdata/champagne/valid/solo-medium.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	claim := func(text string) *validate.Report {
+		return validate.Check(games(), "s.vin", []byte(text), validate.Limits{}, validate.Options{})
+	}
+	rep := claim(string(game))
+	if !rep.Valid() || rep.Result.Player("Wine Merchant") == nil {
+		t.Fatalf("the solo record: %v", rep.Diagnostics)
+	}
+	total := rep.Result.Player("Wine Merchant").Total
+	rep = claim(fmt.Sprintf("%smerchant claim %d\n", game, total))
+	if n := len(rep.Claims); !rep.Valid() || n == 0 || rep.Claims[n-1].Player != "Wine Merchant" || rep.Claims[n-1].Claimed != total || rep.Claims[n-1].Computed != total {
+		t.Errorf("his claim as the rules give it: %v, claims %v", rep.Diagnostics, rep.Claims)
+	}
+	rep = claim(fmt.Sprintf("%smerchant claim %d\n", game, total-1))
+	if want := fmt.Sprintf("Wine Merchant claimed %d points, the rules give %d (", total-1, total); len(rep.Diagnostics) != 1 || !strings.HasPrefix(rep.Diagnostics[0].Message, want) {
+		t.Errorf("a claim that differs: want %q…, got %v", want, rep.Diagnostics)
+	}
+	rep = claim(fmt.Sprintf("%smerchant claim %d\nmerchant claim %d\n", game, total, total))
+	if len(rep.Diagnostics) != 1 || !strings.HasPrefix(rep.Diagnostics[0].Message, "Wine Merchant's claim is written twice (first at line ") {
+		t.Errorf("a claim written twice: %v", rep.Diagnostics)
+	}
+	early := strings.Replace(string(game), "\nreveal global-pandemic\n", "\nmerchant claim 5\nreveal global-pandemic\n", 1)
+	if early == string(game) {
+		t.Fatal("the record has no global pandemic in round 2")
+	}
+	rep = claim(early)
+	if len(rep.Diagnostics) == 0 || !strings.HasPrefix(rep.Diagnostics[0].Message, "the Wine Merchant's claim comes before the game ends (round 2): next, round 2's event card is revealed") {
+		t.Errorf("a claim before the end: %v", rep.Diagnostics)
+	}
+}

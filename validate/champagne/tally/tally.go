@@ -71,6 +71,16 @@ func ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 		case "tally":
 			r.tally(l)
 		case "merchant":
+			if strings.EqualFold(l.Word(1), "claim") {
+				// His score as written down, as a replay reads it.
+				n, err := strconv.Atoi(l.Word(2))
+				if len(l.Tokens) != 3 || err != nil {
+					r.errf(l, len(l.Tokens)-1, validate.CodeSyntax, "the Wine Merchant's claim is `merchant claim POINTS`")
+					continue
+				}
+				claims = append(claims, l.AsClaim(champagne.MerchantName, n))
+				continue
+			}
 			r.readMerchant(l)
 		default:
 			r.errf(l, 0, validate.CodeSyntax, "a tally line is `tally NAME pp=N … eco=N` (or `merchant …`, `claim NAME N`), not %q", l.Word(0))

@@ -294,3 +294,21 @@ func TestAPlayerCalledTheWineMerchantIsRefused(t *testing.T) {
 		t.Errorf("%v\nwant %s", rep.Diagnostics, want)
 	}
 }
+
+// TestMerchantClaim: a tally claims the Wine Merchant's score with the
+// replay's `merchant claim N`, compared as a player's claim is.
+func TestMerchantClaim(t *testing.T) {
+	const head = "game age-of-champagne\nplayers Ann Ben\nvariant merchant=hard\ntally Ann pp=3 eco=0 council=1\ntally Ben pp=2 eco=0 council=2\nmerchant pp=20 eco=14 council=3\n"
+	rep := scoreFile(t, "t.vin", []byte(head+"merchant claim 34\n"), validate.Options{})
+	if !rep.Valid() || len(rep.Claims) != 1 || rep.Claims[0].Player != "Wine Merchant" || rep.Claims[0].Computed != 34 {
+		t.Fatalf("his claim as the rules give it (20 + 14 for the report): %v, claims %v", rep.Diagnostics, rep.Claims)
+	}
+	rep = scoreFile(t, "t.vin", []byte(head+"merchant claim 30\n"), validate.Options{})
+	if want := "t.vin:7:16: error: Wine Merchant claimed 30 points, the rules give 34 ("; len(rep.Diagnostics) != 1 || !strings.HasPrefix(rep.Diagnostics[0].Error(), want) {
+		t.Errorf("want %s…, got %v", want, rep.Diagnostics)
+	}
+	rep = scoreFile(t, "t.vin", []byte(head+"merchant claim lots\n"), validate.Options{})
+	if want := "t.vin:7:16: error: the Wine Merchant's claim is `merchant claim POINTS`"; len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
+		t.Errorf("want %s, got %v", want, rep.Diagnostics)
+	}
+}
