@@ -118,6 +118,16 @@ func CompareClaims(rep *Report, claims []*Line, where string) {
 	}
 }
 
+// WithAlso adds to a check's first difference the others of its line,
+// which point at the line that went wrong: "Ann's money is 21, not 8 as
+// checked (also: Ann's loans is 6, not 4 as checked)".
+func WithAlso(msg string, also []string) string {
+	if len(also) == 0 {
+		return msg
+	}
+	return msg + " (also: " + strings.Join(also, "; ") + ")"
+}
+
 // firstClaimOf is the first of claims by player, or nil.
 func firstClaimOf(claims []*Line, player string) *Line {
 	for _, c := range claims {

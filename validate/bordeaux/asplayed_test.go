@@ -279,3 +279,25 @@ func TestAsPlayedLostTrellis(t *testing.T) {
 	}
 	t.Fatalf("no full-row error: %v", rep.Diagnostics)
 }
+
+// TestCheckNamesEveryDifference: a check line's first difference stops the
+// replay, and its message adds the line's other differences, which point
+// at the line that went wrong; as played, the one diagnostic is noted.
+func TestCheckNamesEveryDifference(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/examples/bordeaux-4p.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const line = "check Ben casks=2 used=6 vines=6 trellis=3/2/0 circled=Ep1/Er3/Ew2/Ew3/Lw1/Lw2/Rp1/Rp2/Rr3/Rw2 wines=10 paths=9 longest=7 leader=3"
+	if !strings.Contains(string(data), line) {
+		t.Fatal("the example's check of Ben changed")
+	}
+	bad := strings.Replace(string(data), line, strings.Replace(strings.Replace(line, "casks=2", "casks=3", 1), "paths=9", "paths=8", 1), 1)
+	want := "Ben has 2 casks available; the check says 3 (also: Ben has 9 filled paths; the check says 8)"
+	for _, asPlayed := range []bool{false, true} {
+		rep := validate.Check([]validate.Game{New()}, "x.vin", []byte(bad), validate.Limits{}, validate.Options{AsPlayed: asPlayed})
+		if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Line != 74 || rep.Diagnostics[0].Message != want {
+			t.Errorf("as played %v: want line 74: %s, got %v", asPlayed, want, rep.Diagnostics)
+		}
+	}
+}

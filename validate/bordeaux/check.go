@@ -1,6 +1,7 @@
 package bordeaux
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,7 @@ var CheckKeys = []string{"casks", "used", "vines", "trellis", "circled", "wines"
 func (r *replayer) check(l *validate.Line) error {
 	p := r.playerOf(l)
 	pairs := l.Pairs()
-	for i := range pairs {
+	for i := 0; i < len(pairs); i++ {
 		kv := &pairs[i]
 		same, known := r.sameAsSheet(p, kv.Key, kv.Value)
 		if !known {
@@ -27,6 +28,24 @@ func (r *replayer) check(l *validate.Line) error {
 			continue
 		}
 		err := r.checkDiffers(l, p, *kv)
+		// The line's other differences too, in the same message: they
+		// point at the line that went wrong. A key that is no check key
+		// ends them; as played, it is reported next.
+		d := &r.rep.Diagnostics[len(r.rep.Diagnostics)-1]
+		var also []string
+		next := len(pairs)
+		for j := i + 1; j < len(pairs); j++ {
+			o := &pairs[j]
+			same, known := r.sameAsSheet(p, o.Key, o.Value)
+			if !known {
+				next = j
+				break
+			}
+			if !same {
+				also = append(also, r.differenceText(p, *o))
+			}
+		}
+		d.Message = validate.WithAlso(d.Message, also)
 		// As played, a check that differs is reported and the replay goes
 		// on: the check changes nothing on the sheet. The result is then
 		// disputed, as in AOC: the table saw something the rules do not
@@ -35,6 +54,7 @@ func (r *replayer) check(l *validate.Line) error {
 			return err
 		}
 		r.markApplied()
+		i = next - 1 // the keys up to next are in the message above
 	}
 	return nil
 }
@@ -167,6 +187,11 @@ func appendCount(b []byte, n int) []byte {
 
 // checkDiffers reports a check value that is not what the sheet shows.
 func (r *replayer) checkDiffers(l *validate.Line, p *PlayerState, kv validate.Pair) error {
+	return r.errorf(l, kv.Tok, validate.CodeCheck, "%s", r.differenceText(p, kv))
+}
+
+// differenceText says how a check value differs from the sheet.
+func (r *replayer) differenceText(p *PlayerState, kv validate.Pair) string {
 	var got, what string
 	switch kv.Key {
 	case "casks":
@@ -194,9 +219,9 @@ func (r *replayer) checkDiffers(l *validate.Line, p *PlayerState, kv validate.Pa
 		if got == "" {
 			got = "-"
 		}
-		return r.errorf(l, kv.Tok, validate.CodeCheck, "%s's circled wines are %s; the check says %s", p.Name, got, kv.Value)
+		return fmt.Sprintf("%s's circled wines are %s; the check says %s", p.Name, got, kv.Value)
 	}
-	return r.errorf(l, kv.Tok, validate.CodeCheck, "%s has %s %s; the check says %s", p.Name, got, what, kv.Value)
+	return fmt.Sprintf("%s has %s %s; the check says %s", p.Name, got, what, kv.Value)
 }
 
 // atoi is strconv.Atoi without its error value: a check's numbers are a

@@ -1018,7 +1018,7 @@ func TestPartnerPartial(t *testing.T) {
 	if len(rep.Diagnostics) == 0 {
 		t.Fatal("the record's later checks should differ from the partner's new prestige")
 	}
-	if d := rep.Diagnostics[0]; d.Line != 215 || d.Message != "Ann has pp=14 (Prestige Points), not 12 as checked" {
-		t.Errorf("want the short card with a partner accepted and Ann's check at line 215 to differ by a Tradition's 2 PP, got %v", d)
+	if d := rep.Diagnostics[0]; d.Line != 215 || d.Message != "Ann has pp=14 (Prestige Points), not 12 as checked (also: Ann has cellar=TTTTN (cuvées in the cellar), not TTTTTN as checked)" {
+		t.Errorf("want the short card with a partner accepted and Ann's check at line 215 to differ by a Tradition's 2 PP and the Tradition she gave, got %v", d)
 	}
 }

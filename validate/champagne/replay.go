@@ -1129,27 +1129,52 @@ func (s *state) check(l *validate.Line) *ruleError {
 		if s.sameValue(who, p, pr.Key, pr.Value) {
 			continue
 		}
-		q, known := s.checkQuantity(who, p, pr.Key)
-		if !known {
-			return unknownCheckKey(pr)
+		e := s.checkDiffers(who, p, pr)
+		if e == nil {
+			continue
 		}
-		var got, want string
-		switch {
-		case q.isNum:
-			got = strconv.Itoa(q.num)
-		case q.cubes != nil:
-			n0, n1, n2, ok := cubeCountsOf(pr.Value, q.letters)
-			if !ok {
-				return notCubes(pr, q.letters)
+		if e.code != validate.CodeCheck {
+			return e
+		}
+		// The line's other differences too: they point at the line that
+		// went wrong (money and loans: a loans line missing).
+		var also []string
+		for j := i + 1; j < len(pairs); j++ {
+			if o := &pairs[j]; !s.sameValue(who, p, o.Key, o.Value) {
+				if f := s.checkDiffers(who, p, o); f != nil && f.code == validate.CodeCheck {
+					also = append(also, f.msg)
+				}
 			}
-			got, want = cubes(*q.cubes, q.letters), cubes([3]int{n0, n1, n2}, q.letters)
 		}
-		if want == "" {
-			want = pr.Value
+		e.msg = validate.WithAlso(e.msg, also)
+		return e
+	}
+	return nil
+}
+
+// checkDiffers is the error for a check pair whose value is not the
+// state's (nil when it is, written otherwise).
+func (s *state) checkDiffers(who int, p *player, pr *validate.Pair) *ruleError {
+	q, known := s.checkQuantity(who, p, pr.Key)
+	if !known {
+		return unknownCheckKey(pr)
+	}
+	var got, want string
+	switch {
+	case q.isNum:
+		got = strconv.Itoa(q.num)
+	case q.cubes != nil:
+		n0, n1, n2, ok := cubeCountsOf(pr.Value, q.letters)
+		if !ok {
+			return notCubes(pr, q.letters)
 		}
-		if got != want {
-			return &ruleError{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s has %s=%s (%s), not %s as checked", p.name, pr.Key, got, checkKeyWords[pr.Key], want)}
-		}
+		got, want = cubes(*q.cubes, q.letters), cubes([3]int{n0, n1, n2}, q.letters)
+	}
+	if want == "" {
+		want = pr.Value
+	}
+	if got != want {
+		return &ruleError{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s has %s=%s (%s), not %s as checked", p.name, pr.Key, got, checkKeyWords[pr.Key], want)}
 	}
 	return nil
 }
@@ -1392,12 +1417,19 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 	if len(l.Tokens) < 3 {
 		return merchantCheckForm(1)
 	}
+	// The first difference, with the line's others (as a player's check).
+	var first *ruleError
+	var also []string
+pairs:
 	for i := 2; i < len(l.Tokens); i++ {
 		// The key lower-cased (no allocation when it is already); the
 		// value as written, lower-cased only for a message.
 		k, v, ok := strings.Cut(l.Word(i), "=")
 		k = lower(k)
 		if !ok {
+			if first != nil {
+				break pairs
+			}
 			return merchantCheckForm(i)
 		}
 		var got, want string
@@ -1410,6 +1442,9 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 		case "cellar", "oeno", "grid":
 			c, ok := cubeCounts(v, cuveeLetters)
 			if !ok {
+				if first != nil {
+					break pairs
+				}
 				return merchantNotCubes(i, k, v)
 			}
 			src := m.grid
@@ -1424,6 +1459,9 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 			}
 			got, want = cubes(src, cuveeLetters), cubes(c, cuveeLetters)
 		default:
+			if first != nil {
+				break pairs
+			}
 			return merchantUnknownKey(i, k)
 		}
 		if want == "" {
@@ -1435,10 +1473,18 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 			got, want = strconv.Itoa(num), strings.ToLower(v)
 		}
 		if got != want {
-			return &ruleError{tok: i, code: validate.CodeCheck, msg: fmt.Sprintf("the Wine Merchant has %s=%s (%s), not %s as checked", k, got, checkKeyWords[k], want)}
+			msg := fmt.Sprintf("the Wine Merchant has %s=%s (%s), not %s as checked", k, got, checkKeyWords[k], want)
+			if first == nil {
+				first = &ruleError{tok: i, code: validate.CodeCheck, msg: msg}
+			} else {
+				also = append(also, msg)
+			}
 		}
 	}
-	return nil
+	if first != nil {
+		first.msg = validate.WithAlso(first.msg, also)
+	}
+	return first
 }
 
 // merchantCheckForm, merchantNotCubes and merchantUnknownKey are the

@@ -116,3 +116,21 @@ func TestAsPlayedCarriesOutWhatIsWritten(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckNamesEveryDifference: a check line's first difference stops the
+// replay, and its message adds the line's other differences, which point
+// at the line that went wrong; as played, the one diagnostic is noted.
+func TestCheckNamesEveryDifference(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/examples/grand-cru-3p.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), "check Ann money=8 loans=2 vineyard=gamay,syrah,vintage", "check Ann money=9 loans=3 vineyard=gamay,syrah,vintage", 1)
+	want := "Ann's money is 8, not 9 as checked (also: Ann's loans is 2, not 3 as checked)"
+	for _, asPlayed := range []bool{false, true} {
+		rep := validate.Check(engines, "x.vin", []byte(bad), validate.Limits{}, validate.Options{AsPlayed: asPlayed})
+		if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Line != 53 || rep.Diagnostics[0].Message != want {
+			t.Errorf("as played %v: want line 53: %s, got %v", asPlayed, want, rep.Diagnostics)
+		}
+	}
+}

@@ -533,40 +533,72 @@ func (s *state) seatOf(name string) int {
 // check compares a check line with the state.
 func (s *state) check(l *validate.Line) *fault {
 	p := s.pl[s.lineSeat(l)]
-	for _, pr := range l.Pairs() {
-		if s.checkHolds(p, pr.Key, pr.Value) {
+	pairs := l.Pairs()
+	for i, pr := range pairs {
+		f := s.checkDiffers(p, pr)
+		if f == nil {
 			continue
 		}
-		// What follows finds the difference and words the message.
-		// Lists of cubes or tiles compare as counts: no text is built
-		// unless they differ.
-		if have, ok := s.listCounts(p, pr.Key); ok {
-			if want, ok := parseCounts(pr.Value); ok && want == have {
-				continue
-			}
-		}
-		got, f := s.checkValue(p, pr.Key)
-		if f != nil {
-			f.tok = pr.Tok
+		if f.code != validate.CodeCheck {
 			return f
 		}
-		want := pr.Value
-		if strings.HasPrefix(pr.Key, "barrel") || pr.Key == "vineyard" {
-			want = normalizeList(want)
-		}
-		if got != want {
-			f := &fault{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s is %s, not %s as checked", checkSubject(p, pr.Key), show(got), show(pr.Value))}
-			if _, isList := s.listCounts(p, pr.Key); isList {
-				f.hint = unknownTileHint(pr.Value)
+		// The line's other differences too: they point at the line that
+		// went wrong (money and loans: a loans line missing). A word that
+		// cannot be read ends them; as played, it is reported next.
+		var also []string
+		var unreadable *fault
+		for _, o := range pairs[i+1:] {
+			g := s.checkDiffers(p, o)
+			if g != nil && g.code != validate.CodeCheck {
+				unreadable = g
+				break
 			}
-			// As played, a check that differs is noted and the replay
-			// goes on, as in the other games: a check changes nothing.
-			if f := s.illegal(f); f != nil {
-				return f
+			if g != nil {
+				also = append(also, g.msg)
 			}
 		}
+		f.msg = validate.WithAlso(f.msg, also)
+		// As played, a check that differs is noted and the replay goes on,
+		// as in the other games: a check changes nothing.
+		if f := s.illegal(f); f != nil {
+			return f
+		}
+		return unreadable
 	}
 	return nil
+}
+
+// checkDiffers is the fault of a check pair whose value is not the
+// state's (nil when it is, a syntax fault when it cannot be read).
+func (s *state) checkDiffers(p *player, pr validate.Pair) *fault {
+	if s.checkHolds(p, pr.Key, pr.Value) {
+		return nil
+	}
+	// What follows finds the difference and words the message. Lists of
+	// cubes or tiles compare as counts: no text is built unless they
+	// differ.
+	if have, ok := s.listCounts(p, pr.Key); ok {
+		if want, ok := parseCounts(pr.Value); ok && want == have {
+			return nil
+		}
+	}
+	got, f := s.checkValue(p, pr.Key)
+	if f != nil {
+		f.tok = pr.Tok
+		return f
+	}
+	want := pr.Value
+	if strings.HasPrefix(pr.Key, "barrel") || pr.Key == "vineyard" {
+		want = normalizeList(want)
+	}
+	if got == want {
+		return nil
+	}
+	f = &fault{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s is %s, not %s as checked", checkSubject(p, pr.Key), show(got), show(pr.Value))}
+	if _, isList := s.listCounts(p, pr.Key); isList {
+		f.hint = unknownTileHint(pr.Value)
+	}
+	return f
 }
 
 // checkSubject names what a check key is about in a message: the player's
