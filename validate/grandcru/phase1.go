@@ -253,6 +253,11 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			if len(mine) == 0 {
 				return false, bad(1, "%s is not the high bidder on any %s tile", p.name, kindName(k))
 			}
+			if len(mine) > 1 {
+				// The bids may differ, and which column is freed decides
+				// where the next auction goes: the record says which.
+				return false, bad(1, "%s holds the bid on several %s tiles: write %s", p.name, kindName(k), colList(mine))
+			}
 			col = mine[0]
 		} else if k < 0 {
 			return false, bad(2, "auction column %d holds no tile", col+1)
