@@ -442,6 +442,20 @@ func (s *state) event(l *validate.Line) *fault {
 			s.startFestival()
 			return nil
 		}
+		if s.ph == phActions && s.triggered {
+			// Year End is triggered, but the players owed a final action
+			// act first: "not in year 1 round 4" did not say why.
+			names := make([]string, len(s.final))
+			for i, q := range s.final {
+				names[i] = s.pl[q].name
+			}
+			owe := "still acts once"
+			if len(names) > 1 {
+				owe = "still act once each"
+				names = append(names[:len(names)-2], names[len(names)-2]+" and "+names[len(names)-1])
+			}
+			return bad(0, "Year End is triggered, but the final actions come before the new display: %s %s", strings.Join(names, ", "), owe)
+		}
 		return bad(0, "a new display is laid out at setup and at the start of the year end, not in %s", s.where())
 	case "year":
 		if s.ph == phSetup {
