@@ -29,7 +29,13 @@ type gen struct {
 	rnd      *rng.Source
 	out      []string
 	reckless []bool
-	checks   bool
+	// collector: a vintner who keeps buying tiles, so that a vineyard
+	// fills and a purchase discards (ruling S17); drawn from a stream of
+	// its own, as are alt's choices, so that the other games stay as
+	// they were.
+	collector []bool
+	alt       *rng.Source // choices that only change games that reach them
+	checks    bool
 }
 
 var playerNames = []string{"Ann", "Ben", "Cal", "Dee", "Eve"}
@@ -48,9 +54,10 @@ func random(players int, seed uint64, variants []string) ([]byte, error) {
 	}
 	t, _ := tablesFor(validate.Options{})
 	names := playerNames[:players]
-	g := &gen{s: newState(t, r, names), rnd: rng.New(seed), checks: true}
+	g := &gen{s: newState(t, r, names), rnd: rng.New(seed), alt: rng.Derive(seed, 0x6C), checks: true}
 	for range names {
 		g.reckless = append(g.reckless, g.rnd.Chance(1, 6))
+		g.collector = append(g.collector, g.alt.Chance(1, 6))
 	}
 	g.emit("game grand-cru")
 	g.emit("players " + strings.Join(names, " "))
@@ -291,11 +298,69 @@ func (g *gen) saleText(p *player, b [2]int) string {
 	return txt
 }
 
+// colText names auction column i as `col N` or, now and then, by its
+// tile where the name reads as that column: for take (seat >= 0) the
+// first column of that tile on which the seat holds the bid, for bid
+// (-1) the only column of that tile, for buy (-2) that too, with no such
+// tile in the display.
+func (g *gen) colText(i, seat int) string {
+	s := g.s
+	k := s.cols[i].kind
+	if g.alt.Chance(1, 2) {
+		return fmt.Sprintf("col %d", i+1)
+	}
+	first, n := -1, 0
+	for j, c := range s.cols {
+		if c.kind == k && (seat < 0 || c.bidder == seat) {
+			if first < 0 {
+				first = j
+			}
+			n++
+		}
+	}
+	if first != i || seat < 0 && n > 1 || seat == -2 && s.inDisplay(k) >= 0 {
+		return fmt.Sprintf("col %d", i+1)
+	}
+	return kindName(k)
+}
+
+// freeColText names, now and then, a free auction column at random for
+// an auction (the lowest free one goes without it).
+func (g *gen) freeColText() string {
+	if !g.alt.Chance(1, 3) {
+		return ""
+	}
+	var free []int
+	for j, c := range g.s.cols {
+		if c.kind < 0 {
+			free = append(free, j)
+		}
+	}
+	if len(free) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" col %d", free[g.alt.Intn(len(free))]+1)
+}
+
 func (g *gen) discardText(p *player) string {
 	if len(p.vineyard) < g.s.t.Spaces {
 		return ""
 	}
-	return " discard " + kindName(p.vineyard[g.pick(len(p.vineyard))].kind)
+	// Mostly a tile of a type held twice; now and then any tile.
+	var n [nKinds]int
+	for _, t := range p.vineyard {
+		n[t.kind]++
+	}
+	var twice []int
+	for _, t := range p.vineyard {
+		if n[t.kind] > 1 {
+			twice = append(twice, t.kind)
+		}
+	}
+	if len(twice) > 0 && g.alt.Chance(3, 4) {
+		return " discard " + kindName(twice[g.alt.Intn(len(twice))])
+	}
+	return " discard " + kindName(p.vineyard[g.alt.Intn(len(p.vineyard))].kind)
 }
 
 // worth is what a vineyard would score if the game ended now.
@@ -317,7 +382,7 @@ func (g *gen) worth(p *player) int {
 // reserve is the money a careful vintner keeps for the rest of the year:
 // this year's interest and a Franc a harvest still to come.
 func (g *gen) reserve(p *player) int {
-	if g.reckless[p.seat] {
+	if g.reckless[p.seat] || g.collector[p.seat] {
 		return 0
 	}
 	return g.s.t.Interest[p.loans] + vineCubes(p)*g.s.t.HarvestCost + 1
@@ -363,6 +428,10 @@ func (g *gen) spoilsNext(v, b int) bool {
 func (g *gen) tileWant(p *player, k int) int {
 	s := g.s
 	if len(p.vineyard) >= s.t.Spaces {
+		// A collector makes room for a type the vineyard lacks.
+		if g.collector[p.seat] && !g.hasType(p, k) {
+			return 40
+		}
 		return 0
 	}
 	w := 0
@@ -378,8 +447,10 @@ func (g *gen) tileWant(p *player, k int) int {
 		}
 		if vines < 6 && (g.reckless[p.seat] || p.loans <= 3) {
 			w += 30 - 3*vines + 2*k // the later varieties fetch more
+		} else if g.collector[p.seat] {
+			w += 25
 		}
-	} else if p.loans > 3 && !g.reckless[p.seat] {
+	} else if p.loans > 3 && !g.reckless[p.seat] && !g.collector[p.seat] {
 		w = 0
 	}
 	return w
@@ -410,7 +481,7 @@ func (g *gen) phaseOne(p *player) {
 	// Buy what was won at auction.
 	for i, c := range s.cols {
 		if c.kind >= 0 && c.bidder == p.seat && p.money >= c.bid {
-			add(90, "take col %d%s", i+1, g.discardText(p))
+			add(90, "take %s%s", g.colText(i, p.seat), g.discardText(p))
 		}
 	}
 	// Sell mature wine when the price is good or the wine would spoil;
@@ -486,7 +557,7 @@ func (g *gen) phaseOne(p *player) {
 			w := g.tileWant(p, k)
 			bid := s.t.Bids[0] + g.pick(3)
 			if w > 0 && bid <= spend {
-				add(w, "auction %s %d", kindName(k), bid)
+				add(w, "auction %s%s %d", kindName(k), g.freeColText(), bid)
 			}
 		}
 		for i, c := range s.cols {
@@ -495,7 +566,7 @@ func (g *gen) phaseOne(p *player) {
 			}
 			bid := c.bid + 1 + g.pick(2)
 			if w := g.tileWant(p, c.kind); w > 0 && bid <= min(spend, s.t.Bids[1]) {
-				add(w/2, "bid col %d %d", i+1, bid)
+				add(w/2, "bid %s %d", g.colText(i, -1), bid)
 			}
 		}
 	}
@@ -505,7 +576,7 @@ func (g *gen) phaseOne(p *player) {
 		}
 		for i, c := range s.cols {
 			if c.kind >= 0 && c.bidder != p.seat {
-				add(g.tileWant(p, c.kind)/2, "buy col %d%s", i+1, g.discardText(p))
+				add(g.tileWant(p, c.kind)/2, "buy %s%s", g.colText(i, -2), g.discardText(p))
 			}
 		}
 	}
@@ -556,21 +627,48 @@ func (g *gen) festivalTurn(p *player) {
 			add(15+3*(s.t.price(v, s.price[v])-lack), "young-wine %s", g.saleText(p, b))
 		}
 	}
+	// New Growth replaces a vine with or without a cube: mostly the first
+	// without one, now and then (or when every vine has one) a variety
+	// whose vines all carry a cube, which goes back to the stock.
+	old := -1
 	for _, t := range p.vineyard {
-		if t.kind >= nVarieties || t.cube {
-			continue
+		if t.kind < nVarieties && !t.cube {
+			old = t.kind
+			break
 		}
+	}
+	var vines [nVarieties]int
+	for _, t := range p.vineyard {
+		if t.kind < nVarieties {
+			vines[t.kind]++
+		}
+	}
+	if old < 0 || g.alt.Chance(1, 4) {
+		var cubed []int
+		for v, n := range vines {
+			if n > 0 && p.ripe[v] == n {
+				cubed = append(cubed, v)
+			}
+		}
+		if len(cubed) > 0 {
+			old = cubed[g.alt.Intn(len(cubed))]
+		}
+	}
+	if old >= 0 {
 		for nv := 0; nv < nVarieties; nv++ {
 			if !g.hasType(p, nv) {
 				src := "draw"
 				if s.discard[nv] > 0 && g.rnd.Chance(1, 2) {
 					src = "discard"
 				}
-				add(25, "new-growth %s %s %s", varietyNames[t.kind], varietyNames[nv], src)
+				add(25, "new-growth %s %s %s", varietyNames[old], varietyNames[nv], src)
 				break
 			}
 		}
-		break
+		// Now and then a variety the vineyard has already.
+		if nv := g.alt.Intn(nVarieties); nv != old && vines[nv] > 0 && g.alt.Chance(1, 3) {
+			add(15, "new-growth %s %s draw", varietyNames[old], varietyNames[nv])
+		}
 	}
 	// Demand for the wine the player holds.
 	var dv []string

@@ -134,8 +134,10 @@ func TestRandomWithRulings(t *testing.T) {
 
 // TestGeneratedGamesLookReal plays 300 generated games (2 to 5 players)
 // and counts what happens in them: most end because a vintner repaid every
-// loan, yet bankruptcies, emergency loans, both Year End triggers and every
-// festival action still occur, each at least a few times.
+// loan, yet bankruptcies, emergency loans, both Year End triggers, every
+// festival action, a full vineyard's discard (ruling S17), New Growth of a
+// vine with a cube (S19) and the notation's both ways of naming a column
+// still occur, each at least a few times.
 func TestGeneratedGamesLookReal(t *testing.T) {
 	const seeds = 300
 	counts := map[string]int{}
@@ -154,11 +156,26 @@ func TestGeneratedGamesLookReal(t *testing.T) {
 		var claims []*validate.Line
 		for _, l := range rec.Lines {
 			wasTriggered, ph := s.triggered, s.ph
+			stock := s.stock
 			if f := s.step(l, &claims); f != nil {
 				t.Fatalf("seed %d line %d: %s", seed, l.Num, f.msg)
 			}
 			if l.Kind != validate.KindAction {
 				continue
+			}
+			if ph == phActions && l.Verb != "auction" && isWord(l, len(l.Tokens)-2, "discard") {
+				counts["a full vineyard discards"]++
+			}
+			if ph == phFestival && l.Verb == "new-growth" && s.stock != stock {
+				counts["new growth of a vine with a cube"]++
+			}
+			if ph == phActions && len(l.Tokens) > 1 {
+				switch {
+				case l.Verb == "auction" && isWord(l, 2, "col"):
+					counts["auction to a named column"]++
+				case (l.Verb == "take" || l.Verb == "bid") && !isWord(l, 1, "col"):
+					counts[l.Verb+" by the tile's name"]++
+				}
 			}
 			switch {
 			case ph == phActions && !wasTriggered && (s.triggered || s.ph == phDisplay):
@@ -197,7 +214,9 @@ func TestGeneratedGamesLookReal(t *testing.T) {
 	}
 	for _, what := range []string{"end: bankruptcy", "emergency loans", "year end: last vine harvested", "year end: all but one passed",
 		"festival start-player", "festival late-vintage", "festival special-delivery", "festival grape-juice",
-		"festival young-wine", "festival new-growth", "festival demand", "festival cash", "festival pass"} {
+		"festival young-wine", "festival new-growth", "festival demand", "festival cash", "festival pass",
+		"a full vineyard discards", "new growth of a vine with a cube", "auction to a named column",
+		"take by the tile's name", "bid by the tile's name"} {
 		if counts[what] < 3 {
 			t.Errorf("%s: %d times in %d games, want at least 3", what, counts[what], seeds)
 		}
