@@ -515,7 +515,17 @@ func TestOptions(t *testing.T) {
 	if testing.Short() {
 		n = 3
 	}
+	type option struct{ name, value string }
+	var all []option
 	for name, value := range opts {
+		all = append(all, option{name, value})
+	}
+	// The other values: subsidies' third, and the rulings of the scoring
+	// and of the blends, which the generated games never played.
+	all = append(all, option{"subsidies", "per-zone"}, option{"diversification", "once"}, option{"grid-cuvees", "counted"},
+		option{"solo-protection", "ignored"}, option{"eco-tiebreak", "value"}, option{"blends", "lenient"})
+	for _, o := range all {
+		name, value := o.name, o.value
 		text := withOption(t, name, value)
 		tb, diags := tables.Parse("opt", text)
 		if diags.HasErrors() {
@@ -884,7 +894,8 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	want := []string{"variant first-game", "variant trade-partnership", "variant high-tension",
 		"merchant with 2 players", "merchant with 3 players", "second reservation",
-		"ship from the oenotheque", "several short cards", "use transport", "use protection", "use reservation"}
+		"ship from the oenotheque", "several short cards", "use transport", "use protection", "use reservation",
+		"inheritance by contents", "market card by its id", "derived harvest written"}
 	for kind := range defaultRules().Tokens {
 		switch {
 		case strings.HasPrefix(kind, "additional-action"):

@@ -19,6 +19,7 @@ var genNames = []string{"Ann", "Ben", "Cal", "Dan"}
 
 type gen struct {
 	rnd      *rng.Source
+	txt      *rng.Source // how a line is written, from a stream of its own: the play stays as the seed gives it
 	r        *rules
 	s        *state
 	out      bytes.Buffer
@@ -34,6 +35,7 @@ type gen struct {
 	onMarket [][]string // tokens on each sector's active space
 	inv      func(*state) error
 	features map[string]int // what the game used, for the coverage test
+	derived  []int          // the round whose derived harvest was written or not, per player
 }
 
 // note counts a feature the generated game uses.
@@ -108,7 +110,7 @@ func generateGame(r *rules, players int, seed uint64, variants []string, inv fun
 		return nil, fmt.Errorf("variant standard asks for none: it cannot go with %s", strings.Join(kept, ", "))
 	}
 	variants = kept
-	g := &gen{rnd: rng.New(seed), r: r, inv: inv, features: map[string]int{}}
+	g := &gen{rnd: rng.New(seed), txt: rng.Derive(seed, 0x7E47), r: r, inv: inv, features: map[string]int{}}
 	g.names = genNames[:players]
 	var hb strings.Builder
 	fmt.Fprintf(&hb, "game age-of-champagne\nplayers %s\n", strings.Join(g.names, " "))
@@ -265,11 +267,53 @@ func (g *gen) setup() error {
 		}
 	}
 	for i := range h {
-		if err := g.emit("%s: inherit %s", g.names[i], strings.Join(picks[i], " ")); err != nil {
+		// The cards by id, or now and then by their contents (the
+		// notation's first form), commas between the cards.
+		words := strings.Join(picks[i], " ")
+		if g.txt.Chance(1, 3) {
+			var cards []string
+			for _, id := range picks[i] {
+				cards = append(cards, g.inheritText(r.inheritance(id)))
+			}
+			words = strings.Join(cards, " , ")
+			g.note("inheritance by contents")
+		}
+		if err := g.emit("%s: inherit %s", g.names[i], words); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// inheritText writes an inheritance card by its contents (vineyard:CARD,
+// press+N or winery+N, then its stars, eco, cellar and still wines), now
+// and then by its id; the stars may be left out.
+func (g *gen) inheritText(c *inheritCard) string {
+	if g.txt.Chance(1, 5) {
+		return c.ID
+	}
+	var w []string
+	switch c.Kind {
+	case "vineyard":
+		w = append(w, "vineyard:"+c.Vine)
+	case "press":
+		w = append(w, fmt.Sprintf("press+%d", c.Press))
+	default:
+		w = append(w, fmt.Sprintf("winery+%d", c.Modules))
+	}
+	if g.txt.Chance(1, 2) {
+		w = append(w, fmt.Sprintf("stars=%d", c.Stars))
+	}
+	if c.Eco > 0 {
+		w = append(w, fmt.Sprintf("eco+%d", c.Eco))
+	}
+	if c.Cellar != [3]int{} {
+		w = append(w, "cellar="+cubes(c.Cellar, cuveeLetters))
+	}
+	if c.Still != [3]int{} {
+		w = append(w, "still="+cubes(c.Still, grapeLetters))
+	}
+	return strings.Join(w, " ")
 }
 
 // offers deals the top card of each stack (a depleted stack draws from the
@@ -316,6 +360,10 @@ func (g *gen) emitMarket(sec int) error {
 	}
 	c := g.markets[sec][0]
 	g.markets[sec] = g.markets[sec][1:]
+	if g.txt.Chance(1, 4) { // the card as the tables print it
+		g.note("market card by its id")
+		return g.emit("market %s %s", g.r.SectorNames[sec], c.ID)
+	}
 	return g.emit("market %s %s %s %d %s", g.r.SectorNames[sec], c.ID, cubes(c.Cuvees, cuveeLetters), c.PP, c.Transport)
 }
 
@@ -325,6 +373,9 @@ func (g *gen) play() error {
 	}
 	for steps := 0; steps < 100000; steps++ {
 		g.s.advance()
+		if err := g.derivedHarvests(); err != nil {
+			return err
+		}
 		w := g.s.next()
 		var err error
 		switch w.kind {
@@ -373,6 +424,29 @@ func (g *gen) play() error {
 		}
 	}
 	return fmt.Errorf("generator: the game does not end")
+}
+
+// derivedHarvests writes, now and then, a harvest the rules decided
+// (nothing asked: everything fits, nothing fits, one kind of grape), as a
+// table may: once, saying what the rules decided.
+func (g *gen) derivedHarvests() error {
+	if g.derived == nil {
+		g.derived = make([]int, len(g.s.players))
+	}
+	for i := 0; i < g.s.humans; i++ {
+		p := g.s.players[i]
+		if !p.harvest.derived || p.harvest.written || g.derived[i] == g.s.round {
+			continue
+		}
+		g.derived[i] = g.s.round
+		if g.txt.Chance(1, 4) {
+			g.note("derived harvest written")
+			if err := g.emit("%s: harvest %s", p.name, cubes(p.harvest.take, grapeLetters)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (g *gen) anyCube(c [3]int, letters string) string {
