@@ -2,10 +2,12 @@ package bordeaux
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/score"
+	"github.com/vintner/vintner/validate"
 )
 
 // TestGeneratedGamesReplayAndRecount replays generated games of 1, 2, 4
@@ -18,7 +20,7 @@ func TestGeneratedGamesReplayAndRecount(t *testing.T) {
 	}
 	for _, n := range []int{1, 2, 4, 12} {
 		for seed := uint64(1); seed <= uint64(games); seed++ {
-			b, err := Generate(n, seed, nil)
+			b, err := generateVaried(n, seed, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -38,7 +40,7 @@ func TestGeneratedGamesReplayAndRecount(t *testing.T) {
 
 func TestGeneratedVariants(t *testing.T) {
 	for seed := uint64(1); seed <= 100; seed++ {
-		b, err := Generate(3, seed, []string{"longest=simple", "vine-skip"})
+		b, err := generateVaried(3, seed, []string{"longest=simple", "vine-skip"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,4 +227,55 @@ func bruteLongest(edges [][2]string, simple bool) int {
 		}
 	}
 	return best
+}
+
+// TestGeneratedSheetsAndYearLines: the generated records also name their
+// sheets one per player (a set's seats, or pad pages whose printed
+// schedules differ, so that the leader's sheet decides, ruling R3), write
+// a year with only its chosen letter and name its leader; every such game
+// replays clean.
+func TestGeneratedSheetsAndYearLines(t *testing.T) {
+	seen := map[string]int{}
+	for _, n := range []int{1, 3, 5} {
+		for seed := uint64(1); seed <= 60; seed++ {
+			b, err := generateVaried(n, seed, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, rep := replayBytes(t, "gen.vin", b)
+			if rep.Diagnostics.HasErrors() {
+				t.Fatalf("players %d seed %d: %s\n%s", n, seed, rep.Diagnostics[0].Error(), b)
+			}
+			rec, _ := validate.Parse("gen.vin", b, validate.Limits{})
+			for _, l := range rec.Lines {
+				switch {
+				case l.Verb == "sheet" && strings.Contains(l.Word(2), "/"):
+					seen["a set's seat"]++
+				case l.Verb == "sheet":
+					seen["a pad page"]++
+				case l.Kind == validate.KindEvent && strings.HasPrefix(l.Word(0), "'") && len(l.Tokens) == 2 && !strings.HasSuffix(l.Word(0), "13"):
+					seen["a year's chosen letter alone"]++
+				case l.Kind == validate.KindEvent && strings.HasPrefix(l.Word(0), "'") && len(l.Tokens) >= 3 && rec.HasPlayer(l.Word(len(l.Tokens)-1)):
+					seen["a year's leader named"]++
+				}
+			}
+			// pad pages: a year whose leader's sheet prints another half
+			// than the first player's
+			for y := FirstYear; y < LastYear && n > 1; y++ {
+				lead := st.Players[LeaderSeat(y, n)].Layout.Top[y]
+				if first := st.Players[0].Layout.Top[y]; lead != first {
+					seen["the leader's sheet decides"]++
+					if st.Top[y].Region != lead.Region && lead.Region != 0 || st.Top[y].Resource != lead.Resource && lead.Resource != 0 {
+						t.Fatalf("players %d seed %d: '%02d plays %v, the leader's sheet prints %v", n, seed, y, st.Top[y], lead)
+					}
+				}
+			}
+		}
+	}
+	t.Log(seen)
+	for _, what := range []string{"a set's seat", "a pad page", "a year's chosen letter alone", "a year's leader named", "the leader's sheet decides"} {
+		if seen[what] == 0 {
+			t.Errorf("no generated game has %s", what)
+		}
+	}
 }

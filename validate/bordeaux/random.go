@@ -100,6 +100,17 @@ func (g *genAnswerer) written() []string {
 // Generate writes a random, legal, complete Bordeaux record with checks
 // and the correct claims.
 func Generate(players int, seed uint64, variants []string) ([]byte, error) {
+	return generate(players, seed, variants, false)
+}
+
+// generateVaried is Generate with the notation's other forms now and then
+// (sheet lines, pad pages, shorter year lines), for the tests: Generate's
+// records, the benchmarks' corpora, stay as they were.
+func generateVaried(players int, seed uint64, variants []string) ([]byte, error) {
+	return generate(players, seed, variants, true)
+}
+
+func generate(players int, seed uint64, variants []string, varied bool) ([]byte, error) {
 	if players < 1 || players > MaxPlayers {
 		return nil, fmt.Errorf("Bordeaux is for 1 to %d players, not %d", MaxPlayers, players)
 	}
@@ -130,6 +141,30 @@ func Generate(players int, seed uint64, variants []string) ([]byte, error) {
 	if len(set) != players {
 		return nil, fmt.Errorf("the set %s has %d sheets for %d players", code, len(set), players)
 	}
+	// How the record names the sheets, from a stream of its own: mostly
+	// the set's code; now and then a sheet line per seat of the set (the
+	// same game), or pad pages, whose printed schedules differ: each
+	// year's is the leader's sheet's (ruling R3).
+	alt := rng.Derive(seed, 0x5EE7)
+	var sheetLines []string
+	switch {
+	case !varied:
+	case alt.Chance(1, 4):
+		set = set[:0:0]
+		for i, pc := range layouts.NewPadCodes(seed, players) {
+			l, err := loadSheet(pc)
+			if err != nil {
+				return nil, err
+			}
+			set = append(set, l)
+			sheetLines = append(sheetLines, fmt.Sprintf("sheet %s %s\n", randomNames[i], pc))
+		}
+	case alt.Chance(1, 4):
+		for i := range players {
+			sheetLines = append(sheetLines, fmt.Sprintf("sheet %s %s/%d\n", randomNames[i], code, i+1))
+		}
+	}
+	alt.Shuffle(len(sheetLines), func(i, j int) { sheetLines[i], sheetLines[j] = sheetLines[j], sheetLines[i] })
 	src := rng.Derive(seed, 0xB0D0)
 	st := &State{Solo: players == 1, Rules: rules}
 	var b strings.Builder
@@ -142,7 +177,12 @@ func Generate(players int, seed uint64, variants []string) ([]byte, error) {
 			fmt.Fprintf(&b, "variant %s\n", strings.ToLower(v))
 		}
 	}
-	fmt.Fprintf(&b, "sheets %s\n", code)
+	if sheetLines == nil {
+		fmt.Fprintf(&b, "sheets %s\n", code)
+	}
+	for _, l := range sheetLines {
+		b.WriteString(l)
+	}
 	for i := 0; i < players; i++ {
 		st.Players = append(st.Players, newPlayer(randomNames[i], i+1, set[i]))
 	}
@@ -166,7 +206,12 @@ func Generate(players int, seed uint64, variants []string) ([]byte, error) {
 			leader.LeaderYears = append(leader.LeaderYears, y)
 		}
 		if y < LastYear {
-			cell := set[0].Top[y]
+			printer := st.Players[0]
+			if leader != nil {
+				printer = leader
+			}
+			pre := printer.Layout.Top[y]
+			cell := pre
 			if cell.Region == 0 {
 				cell.Region = layouts.Region("LRE"[src.Intn(3)])
 			}
@@ -177,7 +222,21 @@ func Generate(players int, seed uint64, variants []string) ([]byte, error) {
 			for _, p := range st.Players {
 				p.Top[y] = cell
 			}
-			fmt.Fprintf(&b, "'%02d %c %c\n", y, cell.Region, cell.Resource)
+			// Now and then only the chosen letter (the printed one may be
+			// left out), and the leader named.
+			letters := fmt.Sprintf("%c %c", cell.Region, cell.Resource)
+			if varied && alt.Chance(1, 5) {
+				switch {
+				case pre.Region != 0 && pre.Resource == 0:
+					letters = string(cell.Resource)
+				case pre.Resource != 0 && pre.Region == 0:
+					letters = string(cell.Region)
+				}
+			}
+			if varied && leader != nil && alt.Chance(1, 5) {
+				letters += " " + leader.Name
+			}
+			fmt.Fprintf(&b, "'%02d %s\n", y, letters)
 		} else {
 			b.WriteString("'13\n")
 		}
