@@ -35,6 +35,7 @@ type gen struct {
 	// they were.
 	collector []bool
 	alt       *rng.Source // choices that only change games that reach them
+	roundLine [2]int      // the year and round whose round line was written or not
 	checks    bool
 }
 
@@ -147,6 +148,16 @@ func (g *gen) play() error {
 		}
 		switch s.ph {
 		case phActions:
+			// Now and then the round is asserted before its first action
+			// (an optional structure line).
+			if !s.acted && g.roundLine != [2]int{s.year, s.round} {
+				g.roundLine = [2]int{s.year, s.round}
+				if g.alt.Chance(1, 4) {
+					if err := g.event(fmt.Sprintf("round %d", s.round)); err != nil {
+						return err
+					}
+				}
+			}
 			g.phaseOne(s.pl[s.turn])
 		case phDisplay:
 			if err := g.event("display " + joinKinds(g.drawYearDisplay())); err != nil {

@@ -160,6 +160,9 @@ func TestGeneratedGamesLookReal(t *testing.T) {
 			if f := s.step(l, &claims); f != nil {
 				t.Fatalf("seed %d line %d: %s", seed, l.Num, f.msg)
 			}
+			if l.Kind == validate.KindEvent && l.Verb == "round" {
+				counts["round line"]++
+			}
 			if l.Kind != validate.KindAction {
 				continue
 			}
@@ -216,7 +219,7 @@ func TestGeneratedGamesLookReal(t *testing.T) {
 		"festival start-player", "festival late-vintage", "festival special-delivery", "festival grape-juice",
 		"festival young-wine", "festival new-growth", "festival demand", "festival cash", "festival pass",
 		"a full vineyard discards", "new growth of a vine with a cube", "auction to a named column",
-		"take by the tile's name", "bid by the tile's name"} {
+		"take by the tile's name", "bid by the tile's name", "round line"} {
 		if counts[what] < 3 {
 			t.Errorf("%s: %d times in %d games, want at least 3", what, counts[what], seeds)
 		}
