@@ -865,9 +865,19 @@ func TestGeneratorCoverage(t *testing.T) {
 	small := string(tables.DefaultText())
 	for _, rp := range [][2]string{{"token prestige-2 2", "token prestige-2 1"}, {"token prestige-3 2", "token prestige-3 1"},
 		{"token eco 3", "token eco 1"}, {"token additional-action 2", "token additional-action 1"}, {"token transport 2", "token transport 1"}, {"token additional-action 1 free zone=marketing", "#"},
-		{"token additional-action 1 free zone=draw", "#"}, {"box bonus-tokens 22", "box bonus-tokens 11"}} {
+		{"token additional-action 1 free zone=draw", "#"}, {"box bonus-tokens 22", "box bonus-tokens 11"}, {"cards=17", "cards=6"}, {"box market-cards 51", "box market-cards 18"}} {
 		small = strings.ReplaceAll(small, rp[0], rp[1])
 	}
+	// and 6 market cards a sector: the stacks run out and the discards
+	// are reshuffled (ruling E5)
+	var kept []string
+	for _, l := range strings.Split(small, "\n") {
+		if f := strings.Fields(l); len(f) > 2 && f[0] == "market" && len(f[2]) == 3 && f[2][1:] > "06" {
+			continue
+		}
+		kept = append(kept, l)
+	}
+	small = strings.Join(kept, "\n")
 	tb, diags = tables.Parse("small", []byte(small))
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -895,7 +905,7 @@ func TestGeneratorCoverage(t *testing.T) {
 	want := []string{"variant first-game", "variant trade-partnership", "variant high-tension",
 		"merchant with 2 players", "merchant with 3 players", "second reservation",
 		"ship from the oenotheque", "several short cards", "use transport", "use protection", "use reservation",
-		"inheritance by contents", "market card by its id", "derived harvest written"}
+		"inheritance by contents", "market card by its id", "derived harvest written", "market stack reshuffled"}
 	for kind := range defaultRules().Tokens {
 		switch {
 		case strings.HasPrefix(kind, "additional-action"):

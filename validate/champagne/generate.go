@@ -28,7 +28,6 @@ type gen struct {
 	stacks   [][]*vineCard // upcoming vineyard stacks
 	vdisc    []*vineCard
 	markets  [][]*marketCard // per sector: the stack below the provisional card
-	mdisc    [][]*marketCard
 	events   []string
 	supply   []string   // face-down bonus tokens
 	discards []string   // used tokens, face up
@@ -190,7 +189,6 @@ func (g *gen) setup() error {
 	// Markets.
 	byID := map[string]bool{}
 	g.markets = make([][]*marketCard, len(r.SectorNames))
-	g.mdisc = make([][]*marketCard, len(r.SectorNames))
 	for _, m := range r.T.Markets {
 		sec := r.sector(m.Sector)
 		if sec < 0 || byID[m.ID] {
@@ -354,9 +352,20 @@ func (g *gen) topOf(i int) *vineCard {
 
 func (g *gen) emitMarket(sec int) error {
 	if len(g.markets[sec]) == 0 {
-		d := g.mdisc[sec]
+		// The stack ran out: the sector's discards (the cards shipped),
+		// as the engine knows them, are reshuffled (ruling E5).
+		g.note("market stack reshuffled")
+		var d []*marketCard
+		for key, c := range g.s.seenCards {
+			if c != nil && c.Sector == sec && g.s.isDiscarded(key) {
+				d = append(d, &marketCard{ID: c.ID, Sector: sec, Cuvees: c.Cuvees, PP: c.PP, Transport: c.Transport})
+			}
+		}
+		if len(d) == 0 {
+			return fmt.Errorf("generator: the %s stack and its discards are empty", g.r.SectorNames[sec])
+		}
 		g.rnd.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
-		g.markets[sec], g.mdisc[sec] = d, nil
+		g.markets[sec] = d
 	}
 	c := g.markets[sec][0]
 	g.markets[sec] = g.markets[sec][1:]
