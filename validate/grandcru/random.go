@@ -623,6 +623,11 @@ func (g *gen) festivalTurn(p *player) {
 		add(15, "cash %d", s.t.SpaceCost[spCash1])
 	}
 	add(12, "start-player")
+	// Now and then a space taken for nothing (the null action: no
+	// variety), as a player who only wants the space.
+	if g.alt.Chance(1, 12) {
+		add(15, "%s", []string{"late-vintage", "special-delivery", "grape-juice", "young-wine", "new-growth"}[g.alt.Intn(5)])
+	}
 	vc := g.vineWithCube(p)
 	if len(vc) > 0 {
 		add(35, "late-vintage %s", varietyNames[vc[g.pick(len(vc))]])

@@ -190,6 +190,9 @@ func TestGeneratedGamesLookReal(t *testing.T) {
 				}
 			case ph == phFestival:
 				counts["festival "+l.Verb]++
+				if len(l.Tokens) == 1 && l.Verb != "pass" && l.Verb != "start-player" {
+					counts["festival null action"]++
+				}
 			}
 		}
 		if s.ph == phLoans {
@@ -219,7 +222,7 @@ func TestGeneratedGamesLookReal(t *testing.T) {
 		"festival start-player", "festival late-vintage", "festival special-delivery", "festival grape-juice",
 		"festival young-wine", "festival new-growth", "festival demand", "festival cash", "festival pass",
 		"a full vineyard discards", "new growth of a vine with a cube", "auction to a named column",
-		"take by the tile's name", "bid by the tile's name", "round line"} {
+		"take by the tile's name", "bid by the tile's name", "round line", "festival null action"} {
 		if counts[what] < 3 {
 			t.Errorf("%s: %d times in %d games, want at least 3", what, counts[what], seeds)
 		}
