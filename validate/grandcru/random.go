@@ -29,19 +29,30 @@ type gen struct {
 	rnd      *rng.Source
 	out      []string
 	reckless []bool
-	// collector: a vintner who keeps buying tiles, so that a vineyard
-	// fills and a purchase discards (ruling S17); drawn from a stream of
-	// its own, as are alt's choices, so that the other games stay as
-	// they were.
-	collector []bool
-	alt       *rng.Source // choices that only change games that reach them
-	roundLine [2]int      // the year and round whose round line was written or not
-	checks    bool
+	checks   bool
+	// varied: the tests' games, which also play what the printed records
+	// never do (a collector, a vine replaced with its cube, the null
+	// festival actions) and write the notation's other forms, from a
+	// stream of their own (alt); the printed records, which are the
+	// benchmarks' corpora, stay as they were.
+	varied    bool
+	alt       *rng.Source
+	collector []bool // a vintner who keeps buying tiles, so that a vineyard fills and a purchase discards (ruling S17)
+	roundLine [2]int // the year and round whose round line was written or not
 }
 
 var playerNames = []string{"Ann", "Ben", "Cal", "Dee", "Eve"}
 
 func random(players int, seed uint64, variants []string) ([]byte, error) {
+	return randomGame(players, seed, variants, false)
+}
+
+// randomVaried is random with the varied play and notation of the tests.
+func randomVaried(players int, seed uint64, variants []string) ([]byte, error) {
+	return randomGame(players, seed, variants, true)
+}
+
+func randomGame(players int, seed uint64, variants []string, varied bool) ([]byte, error) {
 	if players < 2 || players > 5 {
 		return nil, fmt.Errorf("Grand Cru is played by 2 to 5 players, not %d", players)
 	}
@@ -55,10 +66,10 @@ func random(players int, seed uint64, variants []string) ([]byte, error) {
 	}
 	t, _ := tablesFor(validate.Options{})
 	names := playerNames[:players]
-	g := &gen{s: newState(t, r, names), rnd: rng.New(seed), alt: rng.Derive(seed, 0x6C), checks: true}
+	g := &gen{s: newState(t, r, names), rnd: rng.New(seed), checks: true, varied: varied, alt: rng.Derive(seed, 0x6C)}
 	for range names {
 		g.reckless = append(g.reckless, g.rnd.Chance(1, 6))
-		g.collector = append(g.collector, g.alt.Chance(1, 6))
+		g.collector = append(g.collector, varied && g.alt.Chance(1, 6))
 	}
 	g.emit("game grand-cru")
 	g.emit("players " + strings.Join(names, " "))
@@ -150,7 +161,7 @@ func (g *gen) play() error {
 		case phActions:
 			// Now and then the round is asserted before its first action
 			// (an optional structure line).
-			if !s.acted && g.roundLine != [2]int{s.year, s.round} {
+			if g.varied && !s.acted && g.roundLine != [2]int{s.year, s.round} {
 				g.roundLine = [2]int{s.year, s.round}
 				if g.alt.Chance(1, 4) {
 					if err := g.event(fmt.Sprintf("round %d", s.round)); err != nil {
@@ -317,7 +328,7 @@ func (g *gen) saleText(p *player, b [2]int) string {
 func (g *gen) colText(i, seat int) string {
 	s := g.s
 	k := s.cols[i].kind
-	if g.alt.Chance(1, 2) {
+	if !g.varied || g.alt.Chance(1, 2) {
 		return fmt.Sprintf("col %d", i+1)
 	}
 	first, n := -1, 0
@@ -338,7 +349,7 @@ func (g *gen) colText(i, seat int) string {
 // freeColText names, now and then, a free auction column at random for
 // an auction (the lowest free one goes without it).
 func (g *gen) freeColText() string {
-	if !g.alt.Chance(1, 3) {
+	if !g.varied || !g.alt.Chance(1, 3) {
 		return ""
 	}
 	var free []int
@@ -356,6 +367,9 @@ func (g *gen) freeColText() string {
 func (g *gen) discardText(p *player) string {
 	if len(p.vineyard) < g.s.t.Spaces {
 		return ""
+	}
+	if !g.varied {
+		return " discard " + kindName(p.vineyard[g.pick(len(p.vineyard))].kind)
 	}
 	// Mostly a tile of a type held twice; now and then any tile.
 	var n [nKinds]int
@@ -625,7 +639,7 @@ func (g *gen) festivalTurn(p *player) {
 	add(12, "start-player")
 	// Now and then a space taken for nothing (the null action: no
 	// variety), as a player who only wants the space.
-	if g.alt.Chance(1, 12) {
+	if g.varied && g.alt.Chance(1, 12) {
 		add(15, "%s", []string{"late-vintage", "special-delivery", "grape-juice", "young-wine", "new-growth"}[g.alt.Intn(5)])
 	}
 	vc := g.vineWithCube(p)
@@ -643,9 +657,10 @@ func (g *gen) festivalTurn(p *player) {
 			add(15+3*(s.t.price(v, s.price[v])-lack), "young-wine %s", g.saleText(p, b))
 		}
 	}
-	// New Growth replaces a vine with or without a cube: mostly the first
-	// without one, now and then (or when every vine has one) a variety
-	// whose vines all carry a cube, which goes back to the stock.
+	// New Growth replaces a vine with or without a cube: the first
+	// without one; in the varied games now and then (or when every vine
+	// has one) a variety whose vines all carry a cube, which goes back to
+	// the stock.
 	old := -1
 	for _, t := range p.vineyard {
 		if t.kind < nVarieties && !t.cube {
@@ -659,7 +674,7 @@ func (g *gen) festivalTurn(p *player) {
 			vines[t.kind]++
 		}
 	}
-	if old < 0 || g.alt.Chance(1, 4) {
+	if g.varied && (old < 0 || g.alt.Chance(1, 4)) {
 		var cubed []int
 		for v, n := range vines {
 			if n > 0 && p.ripe[v] == n {
@@ -682,7 +697,7 @@ func (g *gen) festivalTurn(p *player) {
 			}
 		}
 		// Now and then a variety the vineyard has already.
-		if nv := g.alt.Intn(nVarieties); nv != old && vines[nv] > 0 && g.alt.Chance(1, 3) {
+		if nv := g.alt.Intn(nVarieties); g.varied && nv != old && vines[nv] > 0 && g.alt.Chance(1, 3) {
 			add(15, "new-growth %s %s draw", varietyNames[old], varietyNames[nv])
 		}
 	}

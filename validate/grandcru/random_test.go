@@ -53,7 +53,7 @@ func TestGeneratedGamesReplay(t *testing.T) {
 	verbs := map[string]int{}
 	for p := 2; p <= 5; p++ {
 		for seed := uint64(1); seed <= uint64(seeds); seed++ {
-			b, err := random(p, seed, nil)
+			b, err := randomVaried(p, seed, nil)
 			if err != nil {
 				t.Fatalf("p=%d seed=%d: %v", p, seed, err)
 			}
@@ -96,7 +96,8 @@ func TestGeneratedGamesReplay(t *testing.T) {
 	}
 }
 
-// TestRandomIsDeterministic: the same seed gives the same record.
+// TestRandomIsDeterministic: the same seed gives the same record (the
+// varied games too).
 func TestRandomIsDeterministic(t *testing.T) {
 	a, _ := random(4, 42, nil)
 	b, _ := random(4, 42, nil)
@@ -107,6 +108,9 @@ func TestRandomIsDeterministic(t *testing.T) {
 	if bytes.Equal(a, c) {
 		t.Fatal("two seeds gave the same record")
 	}
+	if a, b := mustVaried(t, 4, 42), mustVaried(t, 4, 42); !bytes.Equal(a, b) {
+		t.Fatal("the same seed gave two varied records")
+	}
 	if _, err := random(6, 1, nil); err == nil {
 		t.Fatal("6 players should be refused")
 	}
@@ -116,7 +120,7 @@ func TestRandomIsDeterministic(t *testing.T) {
 func TestRandomWithRulings(t *testing.T) {
 	for name := range rulingVariants {
 		for seed := uint64(1); seed <= 10; seed++ {
-			b, err := random(3, seed, []string{name})
+			b, err := randomVaried(3, seed, []string{name})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -143,7 +147,7 @@ func TestGeneratedGamesLookReal(t *testing.T) {
 	counts := map[string]int{}
 	for seed := uint64(1); seed <= seeds; seed++ {
 		players := 2 + int(seed%4)
-		b, err := random(players, seed, nil)
+		b, err := randomVaried(players, seed, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,4 +234,13 @@ func TestGeneratedGamesLookReal(t *testing.T) {
 	if avg := counts["years"] / seeds; avg < 4 || avg > 15 {
 		t.Errorf("games last %d years on average, want 4 to 15", avg)
 	}
+}
+
+func mustVaried(t *testing.T, players int, seed uint64) []byte {
+	t.Helper()
+	b, err := randomVaried(players, seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -189,20 +189,11 @@ func TestFestivalWithEveryPrestigeBelowZero(t *testing.T) {
 // TestCashMessageNamesTheTables: `cash` without a number is told the
 // exchanges of the tables in force, not the defaults'.
 func TestCashMessageNamesTheTables(t *testing.T) {
-	// a generated game in which Ann is the first to exchange 3 prestige
-	var rec string
-	for seed := uint64(1); rec == "" && seed <= 50; seed++ {
-		data, err := Game{}.Random(3, seed, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i := strings.Index(string(data), "Ann: cash 3\n"); i >= 0 && i+3 == strings.Index(string(data), ": cash 3\n") {
-			rec = strings.Replace(string(data), "Ann: cash 3\n", "Ann: cash\n", 1)
-		}
+	data, err := Game{}.Random(3, 1, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if rec == "" {
-		t.Fatal("no generated game has Ann: cash 3 first")
-	}
+	rec := strings.Replace(string(data), "Ann: cash 3\n", "Ann: cash\n", 1)
 	mine := strings.Replace(string(defaultTables), "space cash-3            3 2", "space cash-3            2 2", 1)
 	rep := validate.Check(engines, "g.vin", []byte(rec), validate.Limits{}, validate.Options{Tables: []byte(mine), TablesName: "mine.txt"})
 	if len(rep.Diagnostics) == 0 || !strings.Contains(rep.Diagnostics[0].Message, "cash 1, cash 2 or cash 5") {
