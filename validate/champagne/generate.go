@@ -19,7 +19,7 @@ var genNames = []string{"Ann", "Ben", "Cal", "Dan"}
 
 type gen struct {
 	rnd      *rng.Source
-	txt      *rng.Source // how a line is written, from a stream of its own: the play stays as the seed gives it
+	txt      *rng.Source // the varied records' forms (nil: the usual ones), from a stream of its own: the play stays as the seed gives it
 	r        *rules
 	s        *state
 	out      bytes.Buffer
@@ -66,11 +66,20 @@ func seedVariants(players int, seed uint64) []string {
 	return vs
 }
 
+// generate is the record `vintner random` prints (the benchmarks' corpora
+// too): the notation's usual forms only.
 func generate(players int, seed uint64, variants []string) ([]byte, error) {
-	return generateChecked(players, seed, variants, nil)
+	g, err := generateMode(defaultRules(), players, seed, variants, nil, false)
+	if g == nil {
+		return nil, err
+	}
+	return g.out.Bytes(), err
 }
 
 // generateChecked also runs inv after every line (the tests' invariants).
+// It and generateRules and generateGame, the tests' generators, write the
+// varied records: the same play, some lines in the notation's other forms
+// (inheritance cards by contents, market cards by id, derived harvests).
 func generateChecked(players int, seed uint64, variants []string, inv func(*state) error) ([]byte, error) {
 	return generateRules(defaultRules(), players, seed, variants, inv)
 }
@@ -87,6 +96,10 @@ func generateRules(r *rules, players int, seed uint64, variants []string, inv fu
 // generateGame plays a game and keeps the generator (its features). No
 // variants: the seed picks them; "standard" alone asks for none.
 func generateGame(r *rules, players int, seed uint64, variants []string, inv func(*state) error) (*gen, error) {
+	return generateMode(r, players, seed, variants, inv, true)
+}
+
+func generateMode(r *rules, players int, seed uint64, variants []string, inv func(*state) error, varied bool) (*gen, error) {
 	if players < 1 || players > 4 {
 		return nil, fmt.Errorf("Age of Champagne is played by 1 to 4 players, not %d", players)
 	}
@@ -109,7 +122,10 @@ func generateGame(r *rules, players int, seed uint64, variants []string, inv fun
 		return nil, fmt.Errorf("variant standard asks for none: it cannot go with %s", strings.Join(kept, ", "))
 	}
 	variants = kept
-	g := &gen{rnd: rng.New(seed), txt: rng.Derive(seed, 0x7E47), r: r, inv: inv, features: map[string]int{}}
+	g := &gen{rnd: rng.New(seed), r: r, inv: inv, features: map[string]int{}}
+	if varied {
+		g.txt = rng.Derive(seed, 0x7E47)
+	}
 	g.names = genNames[:players]
 	var hb strings.Builder
 	fmt.Fprintf(&hb, "game age-of-champagne\nplayers %s\n", strings.Join(g.names, " "))
@@ -268,7 +284,7 @@ func (g *gen) setup() error {
 		// The cards by id, or now and then by their contents (the
 		// notation's first form), commas between the cards.
 		words := strings.Join(picks[i], " ")
-		if g.txt.Chance(1, 3) {
+		if g.txt != nil && g.txt.Chance(1, 3) {
 			var cards []string
 			for _, id := range picks[i] {
 				cards = append(cards, g.inheritText(r.inheritance(id)))
@@ -369,7 +385,7 @@ func (g *gen) emitMarket(sec int) error {
 	}
 	c := g.markets[sec][0]
 	g.markets[sec] = g.markets[sec][1:]
-	if g.txt.Chance(1, 4) { // the card as the tables print it
+	if g.txt != nil && g.txt.Chance(1, 4) { // the card as the tables print it
 		g.note("market card by its id")
 		return g.emit("market %s %s", g.r.SectorNames[sec], c.ID)
 	}
@@ -439,6 +455,9 @@ func (g *gen) play() error {
 // (nothing asked: everything fits, nothing fits, one kind of grape), as a
 // table may: once, saying what the rules decided.
 func (g *gen) derivedHarvests() error {
+	if g.txt == nil {
+		return nil
+	}
 	if g.derived == nil {
 		g.derived = make([]int, len(g.s.players))
 	}

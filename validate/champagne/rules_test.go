@@ -283,18 +283,9 @@ func TestInheritanceDeclaredInline(t *testing.T) {
 		for _, l := range strings.Split(string(data), "\n") {
 			name, rest, ok := strings.Cut(l, ": inherit ")
 			if ok {
-				// the cards by id (the generator writes some by their
-				// contents already, commas between them)
-				ids := strings.Fields(rest)
-				if strings.Contains(rest, ",") {
-					ids = strings.Split(rest, " , ")
-				}
 				var cards []string
-				for _, id := range ids {
-					if c := defaultRules().inheritance(id); c != nil {
-						id = inlineInheritance(*c)
-					}
-					cards = append(cards, id)
+				for _, id := range strings.Fields(rest) {
+					cards = append(cards, inlineInheritance(*defaultRules().inheritance(id)))
 				}
 				l = name + ": inherit " + strings.Join(cards, " , ")
 				rewritten++
