@@ -134,3 +134,18 @@ func TestCheckNamesEveryDifference(t *testing.T) {
 		}
 	}
 }
+
+// TestPassedOverPassOpensTheYear: a festival line of a player the festival
+// passed over reads as the next year's first action; a loans line after it
+// is refused in Phase I, with a hint naming the line that began the year.
+func TestPassedOverPassOpensTheYear(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/grand-cru/invalid/loans-after-passed-over-pass.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := validate.Check(engines, "x.vin", data, validate.Limits{}, validate.Options{})
+	want := "line 12, Ann: pass, closed the loans step and began year 2: the festival had passed Ann over, so the line was read as year 2's"
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Hint != want {
+		t.Errorf("want the hint %q, got %v", want, rep.Diagnostics)
+	}
+}

@@ -1,6 +1,7 @@
 package grandcru
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/vintner/vintner/validate"
@@ -55,6 +56,7 @@ func (s *state) festivalLineAfterFestival(seat int, p *player, l *validate.Line)
 		}
 		return bad(-1, "the festival is over: %s %s and was passed over (a player who cannot act writes no line)", p.name, passedOverText(p))
 	}
+	s.yearOpenedBy = l
 	return nil
 }
 
@@ -377,7 +379,12 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 			if l.Verb == "loans" {
 				when = "the loans step"
 			}
-			return false, bad(0, "%s belongs to %s of the year end, not to Phase I", l.Verb, when)
+			f := bad(0, "%s belongs to %s of the year end, not to Phase I", l.Verb, when)
+			if o := s.yearOpenedBy; o != nil && l.Verb == "loans" && s.year > 1 && s.round == 1 {
+				// The step closed on a festival line read as the year's.
+				f.hint = fmt.Sprintf("line %d, %s: %s, closed the loans step and began year %d: the festival had passed %s over, so the line was read as year %d's", o.Num, validate.QuoteName(o.Player), o.Verb, s.year, validate.QuoteName(o.Player), s.year)
+			}
+			return false, f
 		}
 		f := bad(0, "%q is not a Phase I action: auction, bid, take, buy, demand, harvest, sell, an improvement or pass", l.Word(0))
 		f.hint = validate.DidYouMean(l.Verb, []string{"auction", "bid", "take", "buy", "demand", "harvest", "sell", "pass",

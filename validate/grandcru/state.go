@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/vintner/vintner/validate"
 )
 
 // tile is one tile in a vineyard.
@@ -111,13 +113,17 @@ type state struct {
 
 	year, round int
 	acted       bool // a Phase I action was taken this round: round and year lines come before
-	start       int
-	turn        int             // whose turn in Phase I or the festival
-	active      int             // players who have not passed in Phase I, kept with player.passed
-	triggered   bool            // Year End has been triggered: final actions
-	final       []int           // seats still owed a final action
-	finalSeats  [maxPlayers]int // final's storage, so that a year's trigger allocates nothing
-	newStart    int             // the festival's Starting Player, -1 none
+	// yearOpenedBy is the festival line of a player the festival passed
+	// over that was read as the next year's first action (a pass, a
+	// demand): named when a loans line then comes too late.
+	yearOpenedBy *validate.Line
+	start        int
+	turn         int             // whose turn in Phase I or the festival
+	active       int             // players who have not passed in Phase I, kept with player.passed
+	triggered    bool            // Year End has been triggered: final actions
+	final        []int           // seats still owed a final action
+	finalSeats   [maxPlayers]int // final's storage, so that a year's trigger allocates nothing
+	newStart     int             // the festival's Starting Player, -1 none
 
 	price   [nVarieties]int // marker space, 0 = lowest
 	stock   [nVarieties]int
@@ -588,6 +594,7 @@ func (s *state) endFestival() {
 // finishLoans closes the loans step: the game ends, or the next year is
 // prepared.
 func (s *state) finishLoans() {
+	s.yearOpenedBy = nil // a line of an earlier year
 	end := s.bankruptcy
 	for _, p := range s.pl {
 		if p.loans == 0 {
