@@ -139,12 +139,18 @@ func Expand(paths []string) ([]Item, error) {
 func withoutRepeats(items []Item) []Item {
 	seen := make(map[string]bool, len(items))
 	kept := items[:0]
+	cwd, err := os.Getwd() // once: filepath.Abs asks the system for every path
+	if err != nil {
+		cwd = ""
+	}
 	for _, it := range items {
 		key := it.Name
-		if key != "-" {
-			if abs, err := filepath.Abs(key); err == nil {
-				key = abs
-			}
+		switch {
+		case key == "-":
+		case filepath.IsAbs(key):
+			key = filepath.Clean(key)
+		default:
+			key = filepath.Join(cwd, key)
 		}
 		if seen[key] {
 			continue
