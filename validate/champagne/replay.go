@@ -1394,8 +1394,6 @@ var (
 		"œnothèque": "oeno", "marketing": "grid", "vines": "vineyards", "order": "council", "level": "press"}
 )
 
-// merchantCheck compares `merchant check KEY=VALUE …` with the Wine
-// Merchant's board: pp, eco, cellar, oeno, grid.
 // merchantClaim reads `merchant claim POINTS`, the Wine Merchant's score
 // as the table wrote it down (in a solo game, the one the player must
 // beat): compared at the end with the others' claims.
@@ -1412,6 +1410,8 @@ func (s *state) merchantClaim(l *validate.Line) *ruleError {
 	return nil
 }
 
+// merchantCheck compares `merchant check KEY=VALUE …` with the Wine
+// Merchant's board: pp, eco, cellar, oeno, grid.
 func (s *state) merchantCheck(l *validate.Line) *ruleError {
 	m := s.merchant
 	if len(l.Tokens) < 3 {
