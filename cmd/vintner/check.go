@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
+	"os"
 	"slices"
 	"strings"
 
@@ -141,8 +141,13 @@ Scorepad mode scores end-state counts instead of a whole record:
 			if f.tally != "" {
 				if f.game == "" {
 					var in io.Reader
-					f.game, in = tallyGame(f.tally, cmd.InOrStdin(), validate.Limits{MaxBytes: max(f.maxBytes, 1), MaxLineBytes: max(f.maxLine, 1), MaxLines: max(f.maxLines, 1)})
+					var err error
+					f.game, in, err = tallyGame(f.tally, cmd.InOrStdin(), validate.Limits{MaxBytes: max(f.maxBytes, 1), MaxLineBytes: max(f.maxLine, 1), MaxLines: max(f.maxLines, 1)})
 					cmd.SetIn(in)
+					if err != nil {
+						// As the check says it: the tally, not its game, is missing.
+						return fmt.Errorf("cannot read %s: %w", audit.Item{Name: f.tally}.Display(), pathless(err))
+					}
 				}
 				if f.game == "" {
 					return usageError{fmt.Errorf("--tally needs --game bordeaux | grand-cru | age-of-champagne (or a `game` line in the tally)")}
@@ -388,31 +393,33 @@ func plural(n int, w string) string {
 	return fmt.Sprintf("%d %ss", n, w)
 }
 
-// tallyGame is the game a tally file names on its own `game` line, or ""
-// (a file that cannot be read or names none: --game is then needed), and
-// the standard input to read from then: a tally on standard input ("-") is
-// read here for its game line, and handed back whole for the check.
-func tallyGame(name string, stdin io.Reader, lim validate.Limits) (string, io.Reader) {
-	if name == "-" {
-		if stdin == nil {
-			return "", stdin
+// tallyGame is the game a tally names on its own `game` line, or "" (a
+// tally that names none: --game is then needed), and the standard input
+// to read from then: a tally on standard input ("-") is read here for its
+// game line, and handed back whole for the check. Only its first
+// MaxBytes are read: the check reports a tally over the limit. A tally
+// that cannot be read at all is an error, which no --game would mend.
+func tallyGame(name string, stdin io.Reader, lim validate.Limits) (string, io.Reader, error) {
+	var r io.Reader
+	switch {
+	case name != "-":
+		f, err := os.Open(name)
+		if err != nil {
+			return "", stdin, err
 		}
-		n := int64(lim.MaxBytes)
-		if n < math.MaxInt64 {
-			n++ // one byte more tells a tally over the limit, which the check reports
-		}
-		head, err := io.ReadAll(io.LimitReader(stdin, n))
-		rest := io.MultiReader(bytes.NewReader(head), stdin)
-		if err != nil || len(head) > lim.MaxBytes {
-			return "", rest // the check reports it
-		}
-		rec, _ := validate.Parse("<stdin>", head, lim)
-		return rec.Game, rest
+		defer f.Close()
+		r = f
+	case stdin == nil:
+		return "", stdin, nil // the check reports it
+	default:
+		var head bytes.Buffer
+		r = io.TeeReader(stdin, &head)
+		stdin = io.MultiReader(&head, stdin)
 	}
-	data, err := audit.ReadNamedFile(name, lim)
+	data, err := io.ReadAll(io.LimitReader(r, int64(lim.MaxBytes)))
 	if err != nil {
-		return "", stdin // the check reports it
+		return "", stdin, err
 	}
 	rec, _ := validate.Parse(name, data, lim)
-	return rec.Game, stdin
+	return rec.Game, stdin, nil
 }
