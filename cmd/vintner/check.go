@@ -293,10 +293,10 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 			}
 		case scoring:
 			if multi {
-				fmt.Fprintf(out, "== %s: %s, not scored\n\n", name, validate.Printable(verdict(o)))
+				fmt.Fprintf(out, "== %s: %s, not scored\n\n", name, verdict(o))
 			}
 		default:
-			_, writeErr = fmt.Fprintf(out, "%s: %s\n", name, validate.Printable(verdict(o)))
+			_, writeErr = fmt.Fprintf(out, "%s: %s\n", name, verdict(o))
 		}
 	})
 	bar.Done()
@@ -326,7 +326,8 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 	return nil
 }
 
-// verdict is a record's one-line result in table output.
+// verdict is a record's one-line result in table output, printable as
+// it is (countAt shows a file name's controls as "?").
 func verdict(o audit.Outcome) string {
 	r := o.Report
 	switch o.Status() {
