@@ -63,7 +63,8 @@ func tallyText(st *State) string {
 	return b.String()
 }
 
-// sameResult compares what a score table and its JSON show.
+// sameResult compares the replay's result with the tally's: categories,
+// and each place's player, points, total, rank and level.
 func sameResult(want, got *score.Result) error {
 	if !reflect.DeepEqual(want.Categories, got.Categories) {
 		return fmt.Errorf("categories %v, the tally's %v", want.Categories, got.Categories)

@@ -29,14 +29,6 @@ var (
 	bxLeader = regexp.MustCompile(`^  leader  (.*)$`)
 )
 
-// quote quotes a name as a record writes it.
-func quote(n string) string {
-	if strings.ContainsAny(n, " \t#\"") {
-		return strconv.Quote(n)
-	}
-	return n
-}
-
 // bordeauxChecks turns a Bordeaux state into one check line a player.
 func bordeauxChecks(txt string) []string {
 	var out []string
@@ -44,7 +36,7 @@ func bordeauxChecks(txt string) []string {
 	name := ""
 	flush := func() {
 		if name != "" {
-			out = append(out, "check "+quote(name)+" "+strings.Join(cur, " "))
+			out = append(out, "check "+validate.QuoteName(name)+" "+strings.Join(cur, " "))
 		}
 		cur = nil
 	}
@@ -239,29 +231,18 @@ func champagneChecks(txt string) []string {
 // into check lines, inserts them after that line and validates: every
 // value replay shows must be what a check line written there sees.
 func TestReplayStateAgreesWithChecks(t *testing.T) {
-	cases := []struct {
+	type game struct {
 		game    string
 		players int
 		seed    uint64
-	}{
+	}
+	cases := []game{
 		{"bordeaux", 1, 1}, {"bordeaux", 3, 2},
 		{"grand-cru", 3, 1},
 		{"age-of-champagne", 1, 1}, {"age-of-champagne", 3, 2},
 	}
 	if !testing.Short() {
-		cases = append(cases, struct {
-			game    string
-			players int
-			seed    uint64
-		}{"bordeaux", 6, 3}, struct {
-			game    string
-			players int
-			seed    uint64
-		}{"grand-cru", 5, 4}, struct {
-			game    string
-			players int
-			seed    uint64
-		}{"age-of-champagne", 4, 5})
+		cases = append(cases, game{"bordeaux", 6, 3}, game{"grand-cru", 5, 4}, game{"age-of-champagne", 4, 5})
 	}
 	for _, c := range cases {
 		g, err := games.Lookup(c.game)

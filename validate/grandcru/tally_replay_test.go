@@ -58,6 +58,9 @@ func TestATallyOfAReplayedGameScoresAsTheReplay(t *testing.T) {
 			if !reflect.DeepEqual(want.Categories, got.Categories) || !reflect.DeepEqual(want.Notes, got.Notes) {
 				t.Fatalf("players %d seed %d: categories %v notes %q, the tally's %v %q", n, seed, want.Categories, want.Notes, got.Categories, got.Notes)
 			}
+			if len(want.Players) != len(got.Players) {
+				t.Fatalf("players %d seed %d: the replay scores %d players, the tally %d\n%s", n, seed, len(want.Players), len(got.Players), text.String())
+			}
 			for i := range want.Players {
 				w, g := want.Players[i], got.Players[i]
 				if w.Name != g.Name || w.Total != g.Total || w.Rank != g.Rank || w.Shared != g.Shared || w.RanksLast != g.RanksLast ||
