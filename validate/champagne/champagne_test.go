@@ -1043,3 +1043,45 @@ func TestPartnerPartial(t *testing.T) {
 		t.Errorf("want the short card with a partner accepted and Ann's check at line 215 to differ by a Tradition's 2 PP and the Tradition she gave, got %v", d)
 	}
 }
+
+// TestAsPlayedCheckThenUnreadable: a check line that differs and then has
+// a pair that cannot be read: as played, the difference is noted and the
+// replay stops at that pair, as in Grand Cru and Bordeaux (the pair was
+// passed over without a word, and the record scored as disputed).
+func TestAsPlayedCheckThenUnreadable(t *testing.T) {
+	for _, c := range []struct {
+		file, line, with string
+		first, then      string
+	}{
+		{"2p-standard.vin", "check Ann pp=3 eco=0 press=5 modules=5 still=MMCCC cellar=TT oeno=- grid=-", "check Ann pp=4 bogus=1",
+			"Ann has pp=3 (Prestige Points), not 4 as checked",
+			`unknown check key "bogus": pp, eco, press, modules, still, cellar, oeno, grid, vineyards, council, tokens`},
+		{"2p-merchant-high-tension.vin", "merchant check pp=0 eco=14 cellar=TNB oeno=- grid=-", "merchant check pp=1 cellar=TNQ",
+			"the Wine Merchant has pp=0 (Prestige Points), not 1 as checked",
+			""},
+		{"2p-merchant-high-tension.vin", "merchant check pp=0 eco=14 cellar=TNB oeno=- grid=-", "merchant check pp=1 bogus=1",
+			"the Wine Merchant has pp=0 (Prestige Points), not 1 as checked",
+			""},
+	} {
+		data, err := os.ReadFile("../../testdata/champagne/valid/" + c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := strings.Replace(string(data), c.line+"\n", c.with+"\n", 1)
+		if bad == string(data) {
+			t.Fatalf("%s: no line %q", c.file, c.line)
+		}
+		strict := validate.Check(games(), "c.vin", []byte(bad), validate.Limits{}, validate.Options{})
+		rep := validate.Check(games(), "c.vin", []byte(bad), validate.Limits{}, validate.Options{AsPlayed: true})
+		if len(strict.Diagnostics) != 1 || strict.Diagnostics[0].Message != c.first {
+			t.Errorf("%s: want the difference only, got %v", c.with, strict.Diagnostics)
+		}
+		if len(rep.Diagnostics) != 2 || rep.Result != nil || rep.Diagnostics[0].Message != c.first || !rep.Diagnostics[0].Applied ||
+			rep.Diagnostics[1].Applied || rep.Diagnostics[1].Line != rep.Diagnostics[0].Line || rep.Diagnostics[1].Code != validate.CodeSyntax {
+			t.Errorf("%s as played: want the difference noted, then the replay stopped at the pair it cannot read, got %v (result %v)", c.with, rep.Diagnostics, rep.Result != nil)
+		}
+		if c.then != "" && len(rep.Diagnostics) == 2 && rep.Diagnostics[1].Message != c.then {
+			t.Errorf("%s as played: want %q next, got %q", c.with, c.then, rep.Diagnostics[1].Message)
+		}
+	}
+}

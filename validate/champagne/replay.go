@@ -1137,19 +1137,39 @@ func (s *state) check(l *validate.Line) *ruleError {
 			return e
 		}
 		// The line's other differences too: they point at the line that
-		// went wrong (money and loans: a loans line missing).
+		// went wrong (money and loans: a loans line missing). A pair that
+		// cannot be read ends them; as played, it is reported next.
 		var also []string
+		var unreadable *ruleError
 		for j := i + 1; j < len(pairs); j++ {
 			if o := &pairs[j]; !s.sameValue(who, p, o.Key, o.Value) {
-				if f := s.checkDiffers(who, p, o); f != nil && f.code == validate.CodeCheck {
+				f := s.checkDiffers(who, p, o)
+				if f != nil && f.code != validate.CodeCheck {
+					unreadable = f
+					break
+				}
+				if f != nil {
 					also = append(also, f.msg)
 				}
 			}
 		}
 		e.msg = validate.WithAlso(e.msg, also)
-		return e
+		return s.checkFailed(e, unreadable)
 	}
 	return nil
+}
+
+// checkFailed is the error of a check line whose first difference is e
+// (the line's others in its message) and whose pair unreadable, past it,
+// cannot be read (nil when none): as played, e is noted as the table's
+// memory and the replay stops at unreadable, as in the other games; it was
+// passed over without a word.
+func (s *state) checkFailed(e, unreadable *ruleError) *ruleError {
+	if unreadable == nil || !s.asPlayed {
+		return e
+	}
+	s.disputes = append(s.disputes, e)
+	return unreadable
 }
 
 // checkDiffers is the error for a check pair whose value is not the
@@ -1417,8 +1437,9 @@ func (s *state) merchantCheck(l *validate.Line) *ruleError {
 	if len(l.Tokens) < 3 {
 		return merchantCheckForm(1)
 	}
-	// The first difference, with the line's others (as a player's check).
-	var first *ruleError
+	// The first difference, with the line's others (as a player's check);
+	// a pair that cannot be read ends the line.
+	var first, unreadable *ruleError
 	var also []string
 pairs:
 	for i := 2; i < len(l.Tokens); i++ {
@@ -1427,10 +1448,8 @@ pairs:
 		k, v, ok := strings.Cut(l.Word(i), "=")
 		k = lower(k)
 		if !ok {
-			if first != nil {
-				break pairs
-			}
-			return merchantCheckForm(i)
+			unreadable = merchantCheckForm(i)
+			break pairs
 		}
 		var got, want string
 		num := 0
@@ -1442,10 +1461,8 @@ pairs:
 		case "cellar", "oeno", "grid":
 			c, ok := cubeCounts(v, cuveeLetters)
 			if !ok {
-				if first != nil {
-					break pairs
-				}
-				return merchantNotCubes(i, k, v)
+				unreadable = merchantNotCubes(i, k, v)
+				break pairs
 			}
 			src := m.grid
 			switch k {
@@ -1459,10 +1476,8 @@ pairs:
 			}
 			got, want = cubes(src, cuveeLetters), cubes(c, cuveeLetters)
 		default:
-			if first != nil {
-				break pairs
-			}
-			return merchantUnknownKey(i, k)
+			unreadable = merchantUnknownKey(i, k)
+			break pairs
 		}
 		if want == "" {
 			// A number: compared without formatting it (no upper-case
@@ -1481,10 +1496,11 @@ pairs:
 			}
 		}
 	}
-	if first != nil {
-		first.msg = validate.WithAlso(first.msg, also)
+	if first == nil {
+		return unreadable // nil, or the line's first pair that cannot be read
 	}
-	return first
+	first.msg = validate.WithAlso(first.msg, also)
+	return s.checkFailed(first, unreadable)
 }
 
 // merchantCheckForm, merchantNotCubes and merchantUnknownKey are the
