@@ -52,6 +52,8 @@ func ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 	r := &reader{rec: rec, tb: tb, bySeat: map[string]*entry{}}
 	r.variants()
 	var claims []*validate.Line
+	var merchantClaim *validate.Line // the first `merchant claim` line
+	merchantLine := false            // a `merchant pp=… eco=…` line
 	for _, l := range rec.Lines {
 		if opt.Truncated(l) {
 			break
@@ -79,12 +81,20 @@ func ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 					continue
 				}
 				claims = append(claims, l.AsClaim(champagne.MerchantName, n))
+				if merchantClaim == nil {
+					merchantClaim = l
+				}
 				continue
 			}
+			merchantLine = true
 			r.readMerchant(l)
 		default:
 			r.errf(l, 0, validate.CodeSyntax, "a tally line is `tally NAME pp=N … eco=N` (or `merchant …`, `claim NAME N`), not %q", l.Word(0))
 		}
+	}
+	if merchantClaim != nil && !merchantLine {
+		// As a replay says it: the claim was compared with no one.
+		r.errf(merchantClaim, 0, validate.CodeRule, "there is no Wine Merchant in this game: his claim goes with his `merchant pp=… eco=…` line")
 	}
 	if len(r.diags) > 0 || (opt.AtLine > 0 && lastLine(rec) > opt.AtLine) {
 		rep.Diagnostics = r.diags

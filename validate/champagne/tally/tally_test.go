@@ -311,4 +311,11 @@ func TestMerchantClaim(t *testing.T) {
 	if want := "t.vin:7:16: error: the Wine Merchant's claim is `merchant claim POINTS`"; len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
 		t.Errorf("want %s, got %v", want, rep.Diagnostics)
 	}
+	// Without the Merchant his claim is refused, as a replay refuses it:
+	// it was compared with no one and the tally scored valid.
+	const noMerchant = "game age-of-champagne\nplayers Ann Ben\ntally Ann pp=3 eco=0 council=1\nmerchant claim 34\ntally Ben pp=2 eco=0 council=2\n"
+	rep = scoreFile(t, "t.vin", []byte(noMerchant), validate.Options{})
+	if want := "t.vin:4:1: error: there is no Wine Merchant in this game: his claim goes with his `merchant pp=… eco=…` line"; len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
+		t.Errorf("want %s, got %v", want, rep.Diagnostics)
+	}
 }
