@@ -184,6 +184,7 @@ type recordJSON struct {
 	Status      audit.Status         `json:"status"` // valid | rejected | claims-differ | disputed | unreadable
 	Game        string               `json:"game,omitempty"`
 	Players     []string             `json:"players,omitempty"`
+	Meta        map[string]string    `json:"meta,omitempty"` // the header's date, event, location, note
 	Valid       bool                 `json:"valid"`
 	Disputed    bool                 `json:"disputed"`
 	Actions     int                  `json:"actions"`
@@ -207,7 +208,7 @@ func newRecordJSON(o audit.Outcome) recordJSON {
 		return rj
 	}
 	r := o.Report
-	rj.Game, rj.Players, rj.Valid, rj.Disputed, rj.Actions = r.Game, r.Players, r.Valid(), r.Disputed, r.Actions
+	rj.Game, rj.Players, rj.Meta, rj.Valid, rj.Disputed, rj.Actions = r.Game, r.Players, r.Meta, r.Valid(), r.Disputed, r.Actions
 	rj.Diagnostics = append(rj.Diagnostics, r.Diagnostics...)
 	rj.Claims, rj.Result = r.Claims, r.Result
 	return rj

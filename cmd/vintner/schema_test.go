@@ -17,7 +17,7 @@ var (
 	schemaStatuses = []string{"valid", "rejected", "claims-differ", "disputed", "unreadable"}
 	schemaCodes    = []string{"syntax", "header", "rule", "check", "claim", "missing", "limit", "io", "internal"}
 	schemaGames    = []string{"bordeaux", "grand-cru", "age-of-champagne"}
-	recordFields   = []string{"type", "file", "status", "game", "players", "valid", "disputed", "actions", "error", "diagnostics", "claims", "result"}
+	recordFields   = []string{"type", "file", "status", "game", "players", "meta", "valid", "disputed", "actions", "error", "diagnostics", "claims", "result"}
 	diagFields     = []string{"file", "line", "column", "severity", "code", "message", "hint", "game", "where", "player", "applied"}
 	resultFields   = []string{"game", "categories", "tiebreaks", "players", "notes"}
 	placeFields    = []string{"name", "seat", "points", "total", "rank", "shared", "tiebreak", "ranks_last", "decided", "level", "note"}
@@ -187,6 +187,18 @@ func (s *schemaRun) checkRecord(r map[string]any) {
 		}
 		if len(list) == 0 || slices.Contains(players, "") {
 			s.errorf("%s: players %v", what, v)
+		}
+	}
+	if v, ok := r["meta"]; ok {
+		meta, _ := v.(map[string]any)
+		if len(meta) == 0 {
+			s.errorf("%s: meta %#v", what, v)
+		}
+		for k := range meta {
+			if !slices.Contains([]string{"date", "event", "location", "note"}, k) {
+				s.errorf("%s: meta key %q is not documented", what, k)
+			}
+			s.text(what+" meta", meta, k)
 		}
 	}
 	valid, okV := r["valid"].(bool)
