@@ -27,6 +27,7 @@ type checkFlags struct {
 	maxLines int
 	game     string
 	tally    string
+	named    string // --named-files: any | none | FOLDER
 }
 
 func (f *checkFlags) register(cmd *cobra.Command) {
@@ -37,6 +38,7 @@ func (f *checkFlags) register(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&f.maxBytes, "max-bytes", validate.DefaultLimits.MaxBytes, "refuse a record larger than this many bytes")
 	cmd.Flags().IntVar(&f.maxLine, "max-line", validate.DefaultLimits.MaxLineBytes, "refuse a line longer than this many bytes")
 	cmd.Flags().IntVar(&f.maxLines, "max-lines", validate.DefaultLimits.MaxLines, "refuse a record of more lines than this")
+	registerNamedFiles(cmd, &f.named)
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return score.Formats, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -54,11 +56,16 @@ func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
 	if f.jobs < 0 {
 		return audit.Config{}, usageError{fmt.Errorf("--jobs must be 0 (one per core) or more, not %d", f.jobs)}
 	}
+	named, err := namedFilesPolicy(f.named)
+	if err != nil {
+		return audit.Config{}, err
+	}
 	cfg := audit.Config{
-		Games:  games.All(),
-		Limits: validate.Limits{MaxBytes: f.maxBytes, MaxLineBytes: f.maxLine, MaxLines: f.maxLines},
-		Stdin:  stdin,
-		Jobs:   f.jobs,
+		NamedFiles: named,
+		Games:      games.All(),
+		Limits:     validate.Limits{MaxBytes: f.maxBytes, MaxLineBytes: f.maxLine, MaxLines: f.maxLines},
+		Stdin:      stdin,
+		Jobs:       f.jobs,
 		Options: validate.Options{
 			AsPlayed: f.asPlayed,
 			NoState:  true, // validate and score print no state; replay asks for it
@@ -72,6 +79,30 @@ func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
 		cfg.Options.Tables, cfg.Options.TablesName = b, f.tables
 	}
 	return cfg, nil
+}
+
+// registerNamedFiles adds --named-files, which says what files a record
+// may name (rules FILE, layout=FILE): a site that checks strangers'
+// records sets it, since a named file is read, and quoted in the
+// messages, wherever it points.
+func registerNamedFiles(cmd *cobra.Command, named *string) {
+	cmd.Flags().StringVar(named, "named-files", audit.NamedFilesAny, "files a record may name (rules FILE, layout=FILE): any | none | a FOLDER they must lie in")
+	_ = cmd.RegisterFlagCompletionFunc("named-files", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return []cobra.Completion{audit.NamedFilesAny, audit.NamedFilesNone}, cobra.ShellCompDirectiveFilterDirs
+	})
+}
+
+// namedFilesPolicy is the audit.Config.NamedFiles of --named-files.
+func namedFilesPolicy(v string) (string, error) {
+	switch v {
+	case "", audit.NamedFilesAny, audit.NamedFilesNone:
+		return v, nil
+	}
+	dir, err := audit.NamedFilesIn(v)
+	if err != nil {
+		return "", usageError{fmt.Errorf("--named-files %s: %w (it takes any, none or a folder)", v, pathless(err))}
+	}
+	return dir, nil
 }
 
 func newValidateCmd() *cobra.Command {

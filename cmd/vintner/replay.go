@@ -15,6 +15,7 @@ var replayPDF func(cmd *cobra.Command, file string, at int, out string) error
 func newReplayCmd() *cobra.Command {
 	var at int
 	var asPlayed bool
+	var named string
 	var pdfOut, tables, paper string
 	cmd := &cobra.Command{
 		Use:   "replay FILE",
@@ -57,7 +58,7 @@ stands (Bordeaux records only).`,
 				}
 				return replayPDF(cmd, args[0], at, pdfOut)
 			}
-			f := checkFlags{format: "table", tables: tables, asPlayed: asPlayed, maxBytes: validate.DefaultLimits.MaxBytes, maxLine: validate.DefaultLimits.MaxLineBytes, maxLines: validate.DefaultLimits.MaxLines}
+			f := checkFlags{format: "table", tables: tables, asPlayed: asPlayed, named: named, maxBytes: validate.DefaultLimits.MaxBytes, maxLine: validate.DefaultLimits.MaxLineBytes, maxLines: validate.DefaultLimits.MaxLines}
 			cfg, err := f.config(cmd.InOrStdin())
 			if err != nil {
 				return err
@@ -97,6 +98,7 @@ stands (Bordeaux records only).`,
 	cmd.Flags().StringVar(&pdfOut, "pdf", "", "draw the Bordeaux sheets as they stand to this PDF file")
 	cmd.Flags().StringVar(&tables, "tables", "", "component-table file replacing the embedded defaults")
 	cmd.Flags().StringVar(&paper, "paper", "a4", "with --pdf: paper size, a4 | letter")
+	registerNamedFiles(cmd, &named)
 	_ = cmd.RegisterFlagCompletionFunc("paper", completeWords("a4", "letter"))
 	return cmd
 }

@@ -28,6 +28,9 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 	if fl := cmd.Flags().Lookup("as-played"); fl != nil {
 		f.asPlayed = fl.Value.String() == "true"
 	}
+	if fl := cmd.Flags().Lookup("named-files"); fl != nil {
+		f.named = fl.Value.String()
+	}
 	if fl := cmd.Flags().Lookup("paper"); fl != nil {
 		p, err := pdf.PaperNamed(fl.Value.String())
 		if err != nil {

@@ -177,6 +177,59 @@ type Config struct {
 	Jobs    int // parallel replays; 0 means one per core
 	// Tally, when set, scores each input as a scorepad tally of this game.
 	Tally string
+	// NamedFiles says which files a record may name (`rules FILE`,
+	// `layout=FILE`): every file ("" or NamedFilesAny), none
+	// (NamedFilesNone), or those inside a folder (its path, absolute with
+	// its links resolved: NamedFilesIn). For records from strangers, whose
+	// named files would otherwise be read, and quoted in the messages,
+	// wherever they point (/etc/passwd).
+	NamedFiles string
+}
+
+// The values of Config.NamedFiles that are no folder.
+const (
+	NamedFilesAny  = "any"
+	NamedFilesNone = "none"
+)
+
+// NamedFilesIn is the Config.NamedFiles that lets records name only the
+// files inside dir: dir made absolute, its links resolved, so that a
+// named file's resolved path is compared with it.
+func NamedFilesIn(dir string) (string, error) {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return "", err
+	}
+	if !st.IsDir() {
+		return "", errors.New("not a folder")
+	}
+	return filepath.Abs(real)
+}
+
+// namedFileAllowed refuses a file the record names that the run's
+// NamedFiles does not let it read.
+func namedFileAllowed(name, policy string) error {
+	switch policy {
+	case "", NamedFilesAny:
+		return nil
+	case NamedFilesNone:
+		return errors.New("this run reads no file a record names (--named-files none)")
+	}
+	real, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return err
+	}
+	if abs, err := filepath.Abs(real); err == nil {
+		real = abs
+	}
+	if rel, err := filepath.Rel(policy, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("it lies outside the folder --named-files lets records name files in (%s)", policy)
+	}
+	return nil
 }
 
 // jobs is the number of records replayed at once.
@@ -324,7 +377,7 @@ func One(cfg Config, it Item) (out Outcome) {
 	}
 	opt := cfg.Options
 	if opt.ReadFile == nil && it.Name != "-" {
-		read := recordFileReader(it.Name, lim)
+		read := recordFileReader(it.Name, lim, cfg.NamedFiles)
 		opt.ReadFile = func(n string) ([]byte, error) {
 			out.Named = append(out.Named, besideRecord(it.Name, n))
 			return read(n)
@@ -350,9 +403,12 @@ func One(cfg Config, it Item) (out Outcome) {
 
 // recordFileReader reads the files the record at path names (`rules`,
 // `layout=`), relative to its folder.
-func recordFileReader(path string, lim validate.Limits) func(string) ([]byte, error) {
+func recordFileReader(path string, lim validate.Limits, policy string) func(string) ([]byte, error) {
 	return func(n string) ([]byte, error) {
 		n = besideRecord(path, n)
+		if err := namedFileAllowed(n, policy); err != nil {
+			return nil, unwrap(err)
+		}
 		// A pipe or a device named by a record would block or never
 		// end: only a regular file is read.
 		if st, err := os.Stat(n); err == nil && !st.Mode().IsRegular() {

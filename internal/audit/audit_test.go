@@ -355,3 +355,39 @@ func TestTheLargestLimitReadsTheWholeRecord(t *testing.T) {
 		t.Errorf("status %s, %v: %+v", o.Status(), o.Err, o.Report.Diagnostics)
 	}
 }
+
+// TestNamedFilesPolicy: --named-files none refuses every file a record
+// names; a folder lets records name only the files inside it, however the
+// path is written and wherever a link inside it points.
+func TestNamedFilesPolicy(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "rules/house.tables", "x")
+	write(t, dir, "secret.txt", "x")
+	if err := os.Symlink(filepath.Join(dir, "secret.txt"), filepath.Join(dir, "rules", "link.tables")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	in, err := NamedFilesIn(filepath.Join(dir, "rules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		policy, name string
+		allowed      bool
+	}{
+		{"", "secret.txt", true},
+		{NamedFilesAny, "secret.txt", true},
+		{NamedFilesNone, "rules/house.tables", false},
+		{in, "rules/house.tables", true},
+		{in, "rules/../secret.txt", false},
+		{in, "secret.txt", false},
+		{in, "rules/link.tables", false}, // a link inside to a file outside
+	} {
+		err := namedFileAllowed(filepath.Join(dir, c.name), c.policy)
+		if (err == nil) != c.allowed {
+			t.Errorf("policy %q, %s: err = %v, want allowed %v", c.policy, c.name, err, c.allowed)
+		}
+	}
+	if _, err := NamedFilesIn(filepath.Join(dir, "secret.txt")); err == nil || err.Error() != "not a folder" {
+		t.Errorf("a file as the folder: %v", err)
+	}
+}

@@ -81,7 +81,7 @@ func TestARecordNamesOnlyARegularFile(t *testing.T) {
 	var gotErr error
 	done := make(chan error)
 	go func() {
-		_, err := recordFileReader(p, Config{}.limits())("house.tables")
+		_, err := recordFileReader(p, Config{}.limits(), "")("house.tables")
 		done <- err
 	}()
 	select {
