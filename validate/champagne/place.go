@@ -2,6 +2,7 @@ package champagne
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -410,10 +411,19 @@ func (s *state) useToken(p *player, l *validate.Line) *ruleError {
 		if p.protected {
 			return fail(1, "%s is already protected this round", p.name)
 		}
-		if s.harvestRun {
-			return fail(1, "the harvest is over: the protection comes too late")
+		at := s.harvestWaiting()
+		pos := slices.Index(s.order, slices.Index(s.players, p))
+		if at < 0 || pos < at {
+			return fail(1, "%s's harvest is over: the protection comes too late", p.name)
 		}
 		p.protected = true
+		if s.harvestRun && pos == at {
+			// His harvest waits for its line: it is worked out again,
+			// protected (it may now leave no choice).
+			s.pop()
+			s.pop()
+			s.push(want{kind: wAuto, spot: int16(at), wantArgs: wantArgs{step: stepHarvestFrom}})
+		}
 	case "transport":
 		if len(l.Tokens) != 3 {
 			return syntax(2, "the change of transport names the market card it applies to: %s: use transport E10", validate.QuoteName(p.name))

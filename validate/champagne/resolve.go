@@ -472,6 +472,20 @@ func (s *state) harvestFrom(k int) {
 	s.push(want{kind: wAuto, wantArgs: wantArgs{step: stepEndSeason}})
 }
 
+// harvestWaiting is the turn-order position from which the players have
+// not harvested yet: 0 before the harvest, the position of the player
+// whose harvest line is due while it waits for it, -1 once it is over.
+func (s *state) harvestWaiting() int {
+	if !s.harvestRun {
+		return 0
+	}
+	// harvestFrom pushed the step that goes on after the line, then the line.
+	if n := len(s.pending); n >= 2 && s.pending[n-1].kind == wHarvest && s.pending[n-2].step == stepHarvestFrom {
+		return int(s.pending[n-2].spot) - 1
+	}
+	return -1
+}
+
 // onlyHarvest is the harvest when the rules leave no choice: everything
 // fits, nothing fits, or the vineyards produce one kind of grape.
 func onlyHarvest(prod [3]int, capa int) ([3]int, bool) {
