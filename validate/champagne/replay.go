@@ -558,7 +558,11 @@ func (s *state) expectText() string {
 	case wEvent:
 		return fmt.Sprintf("round %d's event card is revealed: reveal KIND", s.round)
 	case wCorks:
-		return fmt.Sprintf("%s discards a cuvée of the cellar for the corks defect: %s: discard CUVEE", name, who)
+		where := "the cellar"
+		if s.r.on.CorksDefectCellarThenOenotheque && s.players[w.who].cellarCount() == 0 {
+			where = "the œnothèque" // his cellar is empty (corks-defect cellar-then-oenotheque)
+		}
+		return fmt.Sprintf("%s discards a cuvée of %s for the corks defect: %s: discard CUVEE", name, where, who)
 	case wMerchantEvent:
 		return "the Wine Merchant's part of the event card: merchant shipping SPOT cuvees CUVEES"
 	case wPlace:

@@ -345,6 +345,26 @@ func TestMerchantCorksFromTheOenotheque(t *testing.T) {
 	}
 }
 
+// TestCorksStepNamesTheOenotheque: under corks-defect
+// cellar-then-oenotheque a player whose cellar is empty is asked for a
+// cuvée of his œnothèque, not of his cellar.
+func TestCorksStepNamesTheOenotheque(t *testing.T) {
+	for _, c := range []struct{ value, want string }{
+		{"cellar", "Ann discards a cuvée of the cellar for the corks defect: Ann: discard CUVEE"},
+		{"cellar-then-oenotheque", "Ann discards a cuvée of the œnothèque for the corks defect: Ann: discard CUVEE"},
+	} {
+		tb, diags := tables.Parse("opt", withOption(t, "corks-defect", c.value))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		s := &state{r: fromTables(tb), players: []*player{{name: "Ann", oeno: [3]int{0, 1, 0}}}}
+		s.push(want{kind: wCorks})
+		if got := s.expectText(); got != c.want {
+			t.Errorf("corks-defect %s: %q, want %q", c.value, got, c.want)
+		}
+	}
+}
+
 // TestSubsidiesInTurnOrder: the subsidies' tokens come in council order,
 // whatever the order of the spots.
 func TestSubsidiesInTurnOrder(t *testing.T) {
