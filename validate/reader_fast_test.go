@@ -229,3 +229,63 @@ func runs(n int) int {
 	}
 	return n
 }
+
+// editDistanceFull is the whole table of optimal-string-alignment
+// distances, as editDistance computed it before it was bounded.
+func editDistanceFull(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+// TestEditDistanceBanded checks the banded distance against the whole
+// table on 200,000 random pairs of short words over a small alphabet (so
+// that swaps and near misses are common): the same distance up to the
+// limit, limit+1 beyond it.
+func TestEditDistanceBanded(t *testing.T) {
+	r := rng.New(7)
+	word := func() string {
+		b := make([]rune, r.Intn(9))
+		for i := range b {
+			b[i] = []rune("abcé")[r.Intn(4)]
+		}
+		return string(b)
+	}
+	for range 200000 {
+		a, b := word(), word()
+		if r.Intn(2) == 0 { // a near miss of a
+			rb := []rune(a)
+			for range r.Intn(3) {
+				if len(rb) > 1 {
+					k := r.Intn(len(rb) - 1)
+					rb[k], rb[k+1] = rb[k+1], rb[k]
+				}
+			}
+			b = string(rb)
+		}
+		limit := r.Intn(4)
+		want := min(editDistanceFull(a, b), limit+1)
+		if got := editDistance(a, b, limit); got != want {
+			t.Fatalf("editDistance(%q, %q, %d) = %d, want %d", a, b, limit, got, want)
+		}
+	}
+}

@@ -1410,7 +1410,7 @@ func nearest(w string, cands []string) []string {
 		if m := utf8.RuneCountInString(lc); n-m > bestD || m-n > bestD {
 			continue
 		}
-		d := editDistance(lw, lc)
+		d := editDistance(lw, lc, bestD)
 		switch {
 		case d < bestD:
 			best, bestD = append(best[:0], c), d
@@ -1493,28 +1493,52 @@ func DidYouMean(w string, cands []string) string {
 }
 
 // editDistance is the optimal-string-alignment distance: a swap of two
-// neighbouring letters, the commonest slip in a name, costs one.
-func editDistance(a, b string) int {
+// neighbouring letters, the commonest slip in a name, costs one. Only a
+// distance up to limit matters (nearest's 2, or the best so far), and any
+// greater one is returned as limit+1: so only the cells within limit of
+// the diagonal are computed, in three rows, and two long names (a name
+// may be a whole line long) cost time and memory in proportion to their
+// length, not to its square.
+func editDistance(a, b string, limit int) int {
 	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
+	if len(ra)-len(rb) > limit || len(rb)-len(ra) > limit {
+		return limit + 1
 	}
-	for j := range d[0] {
-		d[0][j] = j
+	far := limit + 1 // any distance over limit
+	// rows i-2, i-1 and i of the table: the cells within limit of the
+	// diagonal, and far on either side of them
+	prev2, prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = min(j, far)
 	}
 	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
+		lo, hi := max(1, i-limit), min(len(rb), i+limit)
+		// the cells next to the band, which the band reads, are far
+		// (cur[0] is i while that is within the limit)
+		cur[lo-1] = far
+		if lo == 1 && i <= limit {
+			cur[0] = i
+		}
+		if hi < len(rb) {
+			cur[hi+1] = far
+		}
+		best := cur[0]
+		for j := lo; j <= hi; j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			d := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+				d = min(d, prev2[j-2]+1)
 			}
+			cur[j] = min(d, far)
+			best = min(best, cur[j])
 		}
+		if best > limit { // every later row is at least this row's least
+			return far
+		}
+		prev2, prev, cur = prev, cur, prev2
 	}
-	return d[len(ra)][len(rb)]
+	return prev[len(rb)]
 }

@@ -1,6 +1,7 @@
 package validate_test
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -385,5 +386,46 @@ func TestAPlayerNameWithACombiningAccent(t *testing.T) {
 	}
 	if diags[1].Hint != "did you mean Ben?" {
 		t.Errorf("a plain slip: hint %q", diags[1].Hint)
+	}
+}
+
+// A name may be a whole line long, and a record may misspell it on every
+// line: each hint compared the two names with a table of distances as
+// large as their lengths' product (a 4,000-letter name, 128 MB and 0.1 s
+// a line; a 4 MiB record of such lines, minutes and gigabytes). Only a
+// distance of 2 or less matters, and it now costs in proportion to the
+// names' length: the bytes allocated are asserted, not the time.
+func TestDidYouMeanOverLongNamesIsLinear(t *testing.T) {
+	name := strings.Repeat("A", 4000)
+	var src strings.Builder
+	src.WriteString("game bordeaux\nplayers " + name + " Bo\n")
+	for range 4 {
+		src.WriteString("check " + name[1:] + "B paths=1\n")
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, diags := parse(t, src.String())
+	runtime.ReadMemStats(&after)
+	if len(diags) != 4 || diags[0].Hint != "did you mean "+name+"?" {
+		t.Fatalf("diagnostics: %d, first hint %.40q", len(diags), diags[0].Hint)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 4<<20 {
+		t.Errorf("four hints over a 4,000-letter name allocated %d bytes; want under 4 MiB", got)
+	}
+	// the distance is still the whole table's where it is 2 or less
+	for _, c := range []struct {
+		word string
+		want string
+	}{
+		{name[2:], "did you mean " + name + "?"},                         // two letters missing
+		{name[3:], ""},                                                   // three
+		{"BA" + name[2:], "did you mean " + name + "?"},                  // one changed
+		{"AB" + name[2:] + "BB", ""},                                     // three edits
+		{name[:1000] + "BA" + name[1002:], "did you mean " + name + "?"}, // one changed
+		{name[:1000] + "B" + name[1001:3999] + "C", "did you mean " + name + "?"},
+	} {
+		if got := validate.DidYouMean(c.word, []string{name, "Bo"}); got != c.want {
+			t.Errorf("DidYouMean(%.20q…) = %.40q, want %.40q", c.word, got, c.want)
+		}
 	}
 }
