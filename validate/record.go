@@ -590,7 +590,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		}
 		seat := rec.Seat(l.Player)
 		if seat < 0 {
-			d := Errorf(l, -1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
+			d := Errorf(l, -1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, PlayerList(rec.Players))
 			d.aboutPlayers = true
 			d.Hint = playerHint(l.Player, rec.Players)
 			return &d
@@ -728,7 +728,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		l.Player = l.Tokens[1].Text
 		seat := rec.Seat(l.Player)
 		if seat < 0 {
-			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
+			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, PlayerList(rec.Players))
 			d.aboutPlayers = true
 			d.Hint = playerHint(l.Player, rec.Players)
 			return &d
@@ -745,7 +745,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		l.Player = l.Tokens[1].Text
 		seat := rec.Seat(l.Player)
 		if seat < 0 {
-			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, strings.Join(rec.Players, ", "))
+			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, PlayerList(rec.Players))
 			d.aboutPlayers = true
 			d.Hint = playerHint(l.Player, rec.Players)
 			return &d
@@ -1542,3 +1542,24 @@ func editDistance(a, b string, limit int) int {
 	}
 	return prev[len(rb)]
 }
+
+// PlayerList is the players as a message about a name that is not a
+// player's lists them: their names, or, when those run longer than a
+// message should, how many there are. A players line may be a whole line
+// long, and a record may name someone else on each of its lines: quoting
+// the list whole on each made a 2 MB record's report hundreds of
+// megabytes.
+func PlayerList(players []string) string {
+	n := 0
+	for _, p := range players {
+		n += len(p) + 2
+	}
+	if n > maxPlayerList {
+		return fmt.Sprintf("the %d named on the players line", len(players))
+	}
+	return strings.Join(players, ", ")
+}
+
+// maxPlayerList is the most bytes of names PlayerList lists: twelve
+// players' full names.
+const maxPlayerList = 240

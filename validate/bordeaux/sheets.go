@@ -46,7 +46,7 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 	}
 	name := l.Word(1)
 	if !r.rec.HasPlayer(name) {
-		d := validate.Errorf(l, 1, validate.CodeHeader, "%s is not a player of this game (players: %s)", name, strings.Join(r.rec.Players, ", "))
+		d := validate.Errorf(l, 1, validate.CodeHeader, "%s is not a player of this game (players: %s)", name, validate.PlayerList(r.rec.Players))
 		d.Hint = validate.DidYouMean(name, r.rec.Players)
 		return r.fail(d)
 	}

@@ -816,7 +816,7 @@ func (s *state) notAPlayer(tok int, name string) *ruleError {
 	for i := range names {
 		names[i] = s.players[i].name
 	}
-	e := fail(tok, "%s is not a player of this game (players: %s)", name, strings.Join(names, ", "))
+	e := fail(tok, "%s is not a player of this game (players: %s)", name, validate.PlayerList(names))
 	e.hint = validate.DidYouMean(name, names)
 	return e
 }

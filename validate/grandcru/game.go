@@ -521,7 +521,7 @@ func (s *state) notAPlayer(tok int, name string) *fault {
 	for i, p := range s.pl {
 		names[i] = p.name
 	}
-	f := bad(tok, "%s is not a player of this game (players: %s)", name, strings.Join(names, ", "))
+	f := bad(tok, "%s is not a player of this game (players: %s)", name, validate.PlayerList(names))
 	f.hint = validate.DidYouMean(name, names)
 	return f
 }

@@ -53,7 +53,7 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 		name := l.Word(1)
 		seat := rec.Seat(name)
 		if seat < 0 {
-			fail(l, 1, "%s is not a player of this game (players: %s)", name, strings.Join(rec.Players, ", "))
+			fail(l, 1, "%s is not a player of this game (players: %s)", name, validate.PlayerList(rec.Players))
 			rep.Diagnostics[len(rep.Diagnostics)-1].Hint = validate.DidYouMean(name, rec.Players)
 			return rep
 		}

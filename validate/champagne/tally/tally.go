@@ -170,7 +170,7 @@ func (r *reader) tally(l *validate.Line) {
 	}
 	name := l.Word(1)
 	if !r.rec.HasPlayer(name) {
-		d := validate.Errorf(l, 1, validate.CodeSyntax, "%s is not a player of this game (players: %s)", name, strings.Join(r.rec.Players, ", "))
+		d := validate.Errorf(l, 1, validate.CodeSyntax, "%s is not a player of this game (players: %s)", name, validate.PlayerList(r.rec.Players))
 		d.Hint = validate.DidYouMean(name, r.rec.Players)
 		d.Game = champagne.Game
 		r.diags = append(r.diags, d)
