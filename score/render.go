@@ -126,6 +126,14 @@ func renderTable(w io.Writer, r *Result, markdown bool) error {
 		}
 		notes = append(notes, n)
 	}
+	// In Markdown the notes are a list of their own: a blank line ends
+	// the table, which a renderer would otherwise go on reading the
+	// notes into (Python-Markdown makes each a row).
+	if markdown && len(notes) > 0 {
+		if _, err := fmt.Fprintln(w); err != nil {
+			return err
+		}
+	}
 	for _, n := range notes {
 		prefix := ""
 		if markdown {
@@ -137,6 +145,10 @@ func renderTable(w io.Writer, r *Result, markdown bool) error {
 	}
 	return nil
 }
+
+// MarkdownText is text as Markdown shows it as written: a name, a file
+// name.
+func MarkdownText(s string) string { return markdownEscaper.Replace(s) }
 
 // namesIn replaces, in Markdown, each player's name that Markdown would
 // read otherwise with its escaped form, the longest names first; nil when

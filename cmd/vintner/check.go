@@ -308,16 +308,24 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 		name := validate.Printable(o.Item.Display())
 		switch {
 		case scoring && r.Result != nil:
+			// In Markdown each line above the table is a paragraph of
+			// its own, and the table starts a block: run together, the
+			// lines would be one paragraph, and the table part of it
+			// for a renderer that needs a blank line before a table.
+			end, shown := "\n", name
+			if f.format == "markdown" {
+				end, shown = "\n\n", score.MarkdownText(name)
+			}
 			if multi {
-				fmt.Fprintf(out, "== %s (%s)\n", name, r.Game)
+				fmt.Fprintf(out, "== %s (%s)%s", shown, r.Game, end)
 			}
 			// Said beside the table too: the errors are on stderr,
 			// which a reader of the table may not see.
 			if r.Disputed {
-				fmt.Fprintf(out, "DISPUTED: %s (--as-played; the errors say which)\n", countAt(o, isApplied, "error", ", applied as played"))
+				fmt.Fprintf(out, "DISPUTED: %s (--as-played; the errors say which)%s", countAt(o, isApplied, "error", ", applied as played"), end)
 			}
 			if o.Status() == audit.StatusClaimsDiffer || r.Disputed && countOf(r, isClaim) > 0 {
-				fmt.Fprintf(out, "CLAIMS DIFFER: %s (the claims written at the table; the errors say which)\n", countAt(o, isClaim, "claim", ""))
+				fmt.Fprintf(out, "CLAIMS DIFFER: %s (the claims written at the table; the errors say which)%s", countAt(o, isClaim, "claim", ""), end)
 			}
 			writeErr = score.Render(out, r.Result, f.format)
 			if multi {
@@ -325,6 +333,9 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 			}
 		case scoring:
 			if multi {
+				if f.format == "markdown" {
+					name = score.MarkdownText(name)
+				}
 				fmt.Fprintf(out, "== %s: %s, not scored\n\n", name, verdict(o))
 			}
 		default:
