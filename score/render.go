@@ -31,8 +31,9 @@ func Render(w io.Writer, r *Result, format string) error {
 }
 
 // markdownEscaper keeps a player's name text in Markdown: a "|" would
-// split a table cell, and "*", "_" or a backquote would format the name.
-var markdownEscaper = strings.NewReplacer(`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`)
+// split a table cell, "*", "_", "~" (GFM's strikethrough) or a backquote
+// would format the name, and "&" would start a character reference.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "~", `\~`, "&", `\&`, "`", "\\`", "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`)
 
 // renderTable prints one row per player in rank order with a column per
 // category, then the notes on what decided tied places.

@@ -137,6 +137,24 @@ func TestMarkdownEscapesNames(t *testing.T) {
 	}
 }
 
+// "~~" is GFM's strikethrough and "&amp;" a character reference: a name
+// that holds them is printed as written.
+func TestMarkdownEscapesStrikethroughAndReferences(t *testing.T) {
+	r := result(nil,
+		PlayerResult{Name: "~~Bo~~", Seat: 1, Points: []int{2, 1}},
+		PlayerResult{Name: "R&amp;B", Seat: 2, Points: []int{1, 1}},
+	)
+	var buf bytes.Buffer
+	if err := Render(&buf, r, "markdown"); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`| \~\~Bo\~\~ |`, `| R\&amp;B   |`} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("no %q in\n%s", want, buf.String())
+		}
+	}
+}
+
 // The result's own notes may name players (a tied Major vineyard, a solo
 // verdict): in Markdown those names are escaped as in the table, and the
 // notes' backquotes kept.
