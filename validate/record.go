@@ -1399,6 +1399,11 @@ func Nearest(w string, cands []string) []string { return nearest(w, cands) }
 // nearest returns the candidates closest to w, within an edit distance of
 // 2, in the candidates' order (the same candidate once).
 func nearest(w string, cands []string) []string {
+	if len(cands) > maxHintCandidates {
+		// A players line of a thousand names (refused for its count)
+		// would make every later line's hint compare them all.
+		return nil
+	}
 	var best []string
 	bestD := 3
 	lw := strings.ToLower(w)
@@ -1420,6 +1425,10 @@ func nearest(w string, cands []string) []string {
 	}
 	return best
 }
+
+// maxHintCandidates bounds the words a hint compares: more than any list
+// of a game's (players, cards, keys) holds.
+const maxHintCandidates = 256
 
 // QuoteName writes a player's name as a record must: in double quotes
 // when it holds a blank, a quote, a backslash, a '#' or a comma, which
@@ -1462,8 +1471,9 @@ func unquotedPlayer(raw string, players []string) string {
 // ("check Marie Claire …") is that player's, unquoted. Suggested names
 // are written as the record must write them (QuoteName).
 func playerHint(name string, players []string) string {
+	prefix := name + " " // once: a players line may be long
 	for _, p := range players {
-		if strings.HasPrefix(p, name+" ") {
+		if strings.HasPrefix(p, prefix) {
 			return "a name with a blank is written in quotes: " + QuoteName(p)
 		}
 	}

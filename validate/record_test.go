@@ -278,6 +278,18 @@ func TestDidYouMeanSuggestsOnlyNearNames(t *testing.T) {
 			t.Errorf("DidYouMean(%.20q) = %q, want %q", c.word, got, c.want)
 		}
 	}
+	// A players line of a thousand names (refused for its count) gives no
+	// hint: each later line would compare them all.
+	many := []string{"Ben"}
+	for i := range 1000 {
+		many = append(many, fmt.Sprintf("P%d", i))
+	}
+	if got := validate.DidYouMean("Bne", many); got != "" {
+		t.Errorf("a hint among 1001 names: %q", got)
+	}
+	if got := validate.DidYouMean("Bne", many[:200]); got != "did you mean Ben?" {
+		t.Errorf("a hint among 200 names: %q", got)
+	}
 }
 
 // Text a terminal would act on is never printed raw, and a file whose
