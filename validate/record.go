@@ -666,12 +666,19 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 				case strings.IndexFunc(t.Text, isControl) >= 0:
 					// It would be printed in every table and message.
 					r, _ := utf8.DecodeRuneInString(t.Text[strings.IndexFunc(t.Text, isControl):])
+					if r == 0x2028 || r == 0x2029 {
+						return bad(i+1, "a player name cannot contain a line or paragraph separator (U+%04X)", r)
+					}
 					if r >= 0xa0 {
 						return bad(i+1, "a player name cannot contain an invisible formatting character (U+%04X)", r)
 					}
 					return bad(i+1, "a player name cannot contain a control character (U+%04X)", r)
 				case !t.Quoted && isReservedFold(t.Text):
 					return bad(i+1, "%q is a keyword and cannot be a player name; quote it to insist", t.Text)
+				case badSpacing(t.Text):
+					// " Ann" and "Ann", "Anne  Marie" and "Anne Marie"
+					// would print alike in every table.
+					return bad(i+1, "a player name has no blank at either end, and one space between its words: %q", t.Text)
 				}
 				rec.Players = append(rec.Players, t.Text)
 			}
@@ -804,6 +811,20 @@ func refusedPlayersLine(diags Diagnostics) bool {
 	return false
 }
 
+// badSpacing tells a name whose blanks would hide it: one at either end,
+// two in a row, or a blank other than the space (a tab, a no-break space).
+func badSpacing(name string) bool {
+	prevSpace := true // a blank at the start
+	for _, r := range name {
+		space := unicode.IsSpace(r)
+		if space && (r != ' ' || prevSpace) {
+			return true
+		}
+		prevSpace = space
+	}
+	return prevSpace // a blank at the end (or no name)
+}
+
 // isControl tells the characters a record never holds as text: the C0
 // controls but tab, DEL and the C1 controls; and the invisible format
 // characters (Unicode's Cf), which reorder a line in a terminal (the
@@ -819,7 +840,8 @@ func isControl(r rune) bool {
 	case r < 0xa0:
 		return true
 	}
-	return r != 0x200c && r != 0x200d && unicode.Is(unicode.Cf, r)
+	// The line and paragraph separators end a line in some editors.
+	return r != 0x200c && r != 0x200d && (unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029)
 }
 
 func isASCII(s string) bool {

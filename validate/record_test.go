@@ -336,6 +336,13 @@ func TestInvisibleFormattingCharactersInNames(t *testing.T) {
 		{"players Ann Be\u00adn", "p.vin:2:13: error: a player name cannot contain an invisible formatting character (U+00AD)"},
 		{"players Ann \u0645\u06cc\u200c\u0631\u0627", ""},
 		{"players Ann \U0001F469\u200d\U0001F467", ""},
+		{"players Ann \"An\u2028n\"", "p.vin:2:13: error: a player name cannot contain a line or paragraph separator (U+2028)"},
+		// Blanks that would make two names print alike in a table.
+		{"players Ann \" Ann\"", `p.vin:2:13: error: a player name has no blank at either end, and one space between its words: " Ann"`},
+		{"players Ann \"Ben \"", `p.vin:2:13: error: a player name has no blank at either end, and one space between its words: "Ben "`},
+		{"players Ann \"Anne  Marie\"", `p.vin:2:13: error: a player name has no blank at either end, and one space between its words: "Anne  Marie"`},
+		{"players Ann \"Anne\u00a0Marie\"", `p.vin:2:13: error: a player name has no blank at either end, and one space between its words: "Anne\u00a0Marie"`},
+		{"players Ann \"Anne Marie\"", ""},
 	} {
 		_, diags := validate.Parse("p.vin", []byte("game bordeaux\n"+c.players+"\n"), validate.Limits{})
 		got := ""
