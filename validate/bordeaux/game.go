@@ -201,6 +201,9 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 		if want := snakeLeaderYears(seat, len(rec.Players)); t.LeaderYears != want {
 			// The snake order fixes each seat's years (ruling R1; solo,
 			// those of seat 1 of 2, R2), and the sheet prints them.
+			if solo {
+				return fail(l, leaderTok, "%s leads %d years, a solo player's (those of seat 1 of 2: '01 '04 '05 '08 '09 '12 '13), not %d", name, want, t.LeaderYears)
+			}
 			return fail(l, leaderTok, "%s leads %d years as seat %d of %d (the snake order), not %d", name, want, seat+1, len(rec.Players), t.LeaderYears)
 		}
 		// The sheets of a game are alike: each lists the same trellis rows.

@@ -187,6 +187,13 @@ claim Other 20
 	if rep.Diagnostics.HasErrors() || rep.Result.Players[0].Total != 34 || rep.Result.Players[0].Level != "Vigneron" {
 		t.Fatalf("solo: %v %+v", rep.Diagnostics, rep.Result)
 	}
+	// A solo player leads as seat 1 of 2: the message says so, not
+	// "seat 1 of 1 (the snake order)", whose one seat would lead 13.
+	soloLeader := "players Me\ntally Me paths=12 longest=7 casks=7 rows=5/4/0 leader=13\n"
+	rep = validate.CheckTally([]validate.Game{New()}, "bordeaux", "s.vin", []byte(soloLeader), validate.Limits{}, validate.Options{})
+	if want := "s.vin:2:48: error: Me leads 7 years, a solo player's (those of seat 1 of 2: '01 '04 '05 '08 '09 '12 '13), not 13"; len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Error() != want {
+		t.Errorf("solo leader: %v\nwant %s", rep.Diagnostics, want)
+	}
 	bad := "players A B\ntally A paths=3 longest=9\n"
 	rep = validate.CheckTally([]validate.Game{New()}, "bordeaux", "b.vin", []byte(bad), validate.Limits{}, validate.Options{})
 	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Line != 2 || !strings.Contains(rep.Diagnostics[0].Message, "cannot be longer") {
