@@ -149,7 +149,13 @@ func replayPages(st *bordeaux.State, res *score.Result) []pdf.SheetPage {
 		// Players is the sheet's own set (0 for a pad page or a group's
 		// own layout), as its code says: a `sheet NAME CODE/3` line may
 		// name seat 3 of a set of another size than the game.
-		pages = append(pages, pdf.SheetPage{Layout: ps.Layout, Players: ps.Layout.Players, Leaders: ps.LeaderYears, Marks: mk})
+		// The leader years are circled at setup (the rulebook's Setup):
+		// every year the snake gives the seat, those to come as well.
+		leaders := ps.LeaderYears
+		if st.Year > 0 {
+			leaders = pdf.LeaderYears(len(st.Players), ps.Seat)
+		}
+		pages = append(pages, pdf.SheetPage{Layout: ps.Layout, Players: ps.Layout.Players, Leaders: leaders, Marks: mk})
 	}
 	return pages
 }

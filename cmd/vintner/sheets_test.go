@@ -11,6 +11,7 @@ import (
 
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/pdf"
+	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/bordeaux"
 )
 
@@ -328,6 +329,36 @@ func TestReplayPDFKeepsTheFileOnStandardInput(t *testing.T) {
 		}
 		if after, _ := os.ReadFile(c.stdin); !bytes.Equal(after, before) {
 			t.Errorf("%s < %s: the file was overwritten", strings.Join(c.args, " "), c.stdin)
+		}
+	}
+}
+
+// A replayed sheet circles every year its seat leads, as the blank sheet
+// does: the players circle them at setup (the rulebook's Setup), so a
+// sheet drawn before the end (--at, or a record stopped by an error) has
+// the years to come circled too, not only those led so far.
+func TestReplayPDFCirclesEveryLeaderYear(t *testing.T) {
+	for _, n := range []int{1, 3, 5, 12} {
+		code, rec, stderr := vintner(t, "random", "bordeaux", "--players", fmt.Sprint(n), "--seed", "4")
+		if code != 0 {
+			t.Fatalf("random bordeaux: exit %d: %s", code, stderr)
+		}
+		// up to the '02 line: two years played
+		at := strings.Count(rec[:strings.Index(rec, "\n'03")], "\n") + 1
+		rep := validate.Check([]validate.Game{bordeaux.New()}, "g.vin", []byte(rec), validate.Limits{}, validate.Options{AtLine: at})
+		st, ok := rep.State.(*bordeaux.State)
+		if !ok || st.Year != 2 {
+			t.Fatalf("%d players: no state at '02 (%v)", n, rep.Diagnostics)
+		}
+		pages := replayPages(st, rep.Result)
+		if len(pages) != n {
+			t.Fatalf("%d players: %d pages", n, len(pages))
+		}
+		for i, pg := range pages {
+			want := pdf.LeaderYears(n, st.Players[i].Seat)
+			if fmt.Sprint(pg.Leaders) != fmt.Sprint(want) {
+				t.Errorf("%d players, %s at '02: circled %v, the snake gives %v", n, pg.Marks.Name, pg.Leaders, want)
+			}
 		}
 	}
 }
