@@ -192,7 +192,14 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 		return r.errorf(l, sg.from, validate.CodeSyntax, "choose comes first on %s's '13 line, before the entries", p.Name)
 	}
 	if t := p.Top[y]; t.Region != 0 || t.Resource != 0 {
-		return r.errorf(l, sg.from, validate.CodeRule, "%s already chose '13's region and resource (%s)", p.Name, topText(t))
+		what := "region and resource"
+		switch {
+		case t.Region == 0:
+			what = "resource" // by the letters of an earlier entry
+		case t.Resource == 0:
+			what = "region"
+		}
+		return r.errorf(l, sg.from, validate.CodeRule, "%s already chose '13's %s (%s)", p.Name, what, topText(t))
 	}
 	var cell layouts.TopCell
 	for i := sg.from + 1; i < sg.to; i++ {
