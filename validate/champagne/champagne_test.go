@@ -1085,3 +1085,27 @@ func TestAsPlayedCheckThenUnreadable(t *testing.T) {
 		}
 	}
 }
+
+// TestMarketingSpotOrderSamePlayer: under marketing-order spot-order, a
+// player whose collaborator waits on n2+ and who places another on n2
+// has the new one move on to n2+ when the old one leaves: it waits there
+// through the next round (the old one's leaving freed it at once).
+func TestMarketingSpotOrderSamePlayer(t *testing.T) {
+	data, err := generate(2, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _, ok := strings.Cut(string(data), "Ben: winery 3\nAnn: shipping 1\nBen: vineyard essoyes\n")
+	if !ok {
+		t.Fatal("the generated game has changed: round 5's placements are not there")
+	}
+	game := head + "Ben: winery 3\nAnn: shipping 1\nBen: marketing n2\nAnn: winery 2\nAnn: shipping 4\n" +
+		"Ben: oenotheque none\nAnn: ship none\nAnn: ship none\nAnn: harvest MMP\n" +
+		"offers verzenay sezanne\nreveal perfect-climate\nBen: draw 1\nAnn: draw 2\nBen: press 3\nAnn: press 4\nBen: winery 2\n"
+	text := withOption(t, "marketing-order", "spot-order")
+	rep := validate.Check(games(), "m.vin", []byte(game), validate.Limits{}, validate.Options{Tables: text, TablesName: "opt"})
+	want := "Ben has no collaborator left this round: 2 placed, 1 waiting on a marketing n+1 spot"
+	if len(rep.Diagnostics) == 0 || !strings.HasPrefix(rep.Diagnostics[0].Message, want) {
+		t.Fatalf("want %q, got %v", want, rep.Diagnostics)
+	}
+}

@@ -254,7 +254,11 @@ func (s *state) addModule(p *player) {
 
 // promote: the n+1 collaborator moves the œnothèque to the grid and leaves.
 func (s *state) promote(k, who int) {
-	if s.holdN1[k] == who {
+	// Under marketing-order spot-order the row's n spot has resolved
+	// already: a pawn of the same player that has just moved on to this
+	// n+1 spot stays there (the old one leaves).
+	stays := s.r.on.MarketingOrderSpotOrder && int(s.board[zMarketing][k].who) == who
+	if s.holdN1[k] == who && !stays {
 		s.holdN1[k], s.holdDisc[k] = -1, false
 	}
 	p := s.players[who]
