@@ -85,7 +85,9 @@ func (s *state) actionAfterLoans(seat int, p *player, l *validate.Line) *fault {
 		if p.bankrupt {
 			return bad(-1, "%s's vineyard is bankrupt", p.name)
 		}
-		if seat != s.turn {
+		// A loans line is out of its step whoever writes it: festival says
+		// so, and whose turn it is, rather than that this player may not act.
+		if seat != s.turn && l.Verb != "loans" {
 			if p.done {
 				return bad(-1, "%s has passed in this festival and takes no more special actions", p.name)
 			}
@@ -99,7 +101,8 @@ func (s *state) actionAfterLoans(seat int, p *player, l *validate.Line) *fault {
 		}
 		return s.festival(p, l)
 	}
-	if seat != s.turn {
+	// A loans line is out of its step whoever writes it: phaseOne says so.
+	if seat != s.turn && l.Verb != "loans" {
 		if p.passed {
 			return bad(-1, "%s has passed and takes no more actions this year (it is %s's turn)", p.name, s.pl[s.turn].name)
 		}
