@@ -173,7 +173,20 @@ Scorepad mode scores end-state counts instead of a whole record:
 				if f.game == "" {
 					var in io.Reader
 					var err error
-					f.game, in, err = tallyGame(f.tally, cmd.InOrStdin(), validate.Limits{MaxBytes: max(f.maxBytes, 1), MaxLineBytes: max(f.maxLine, 1), MaxLines: max(f.maxLines, 1)})
+					name := f.tally
+					if st, serr := os.Stat(name); name != "-" && serr == nil && st.IsDir() {
+						// A folder, as with --game: its one tally is read
+						// for its game; runCheck says how many it holds.
+						items, err := audit.Expand([]string{name})
+						if err != nil {
+							return err
+						}
+						if len(items) != 1 {
+							return usageError{fmt.Errorf("--tally scores one tally file, and %s holds %d", f.tally, len(items))}
+						}
+						name = items[0].Name
+					}
+					f.game, in, err = tallyGame(name, cmd.InOrStdin(), validate.Limits{MaxBytes: max(f.maxBytes, 1), MaxLineBytes: max(f.maxLine, 1), MaxLines: max(f.maxLines, 1)})
 					cmd.SetIn(in)
 					if err != nil {
 						// As the check says it: the tally, not its game, is missing.
