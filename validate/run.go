@@ -3,6 +3,7 @@ package validate
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // Check reads one record and replays it with the engine its `game` line
@@ -154,6 +155,9 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		out.Result = nil
 	}
 	out.Diagnostics = finish(out.Diagnostics, file, rec.Game)
+	if tally == "" {
+		hintTallyLines(out.Diagnostics)
+	}
 	if opt.NoState {
 		// Nothing the caller keeps points into the record's lines now: the
 		// next record may reuse their memory.
@@ -177,6 +181,17 @@ func finish(ds Diagnostics, file, game string) Diagnostics {
 	}
 	slices.SortStableFunc(ds, func(a, b Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
 	return ds
+}
+
+// hintTallyLines says, at a record's `tally` line that an engine refused
+// as none of its lines, that a file of end-of-game counts is scored in
+// scorepad mode.
+func hintTallyLines(ds Diagnostics) {
+	for i := range ds {
+		if d := &ds[i]; d.Hint == "" && d.Col == 1 && strings.HasPrefix(d.Source, "tally ") {
+			d.Hint = "a file of tally lines is a scorepad tally: vintner score --tally FILE"
+		}
+	}
 }
 
 // firstRejection is the line of the first error in the record file that

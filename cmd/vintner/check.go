@@ -211,11 +211,25 @@ Scorepad mode scores end-state counts instead of a whole record:
 	}
 	f.register(cmd)
 	cmd.Flags().StringVar(&f.game, "game", "", "the game of a --tally file")
-	cmd.Flags().StringVar(&f.tally, "tally", "", "score end-state counts from this file (scorepad mode)")
+	cmd.Flags().Var((*onceString)(&f.tally), "tally", "score end-state counts from this file (scorepad mode)")
 	_ = cmd.RegisterFlagCompletionFunc("game", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return games.Names(), cobra.ShellCompDirectiveNoFileComp
 	})
 	return cmd
+}
+
+// onceString is a string flag given at most once: --tally a --tally b
+// would score b alone, and a table's result would go unseen.
+type onceString string
+
+func (s *onceString) String() string { return string(*s) }
+func (s *onceString) Type() string   { return "string" }
+func (s *onceString) Set(v string) error {
+	if *s != "" {
+		return fmt.Errorf("is given once (scorepad mode scores one tally file)")
+	}
+	*s = onceString(v)
+	return nil
 }
 
 // recordJSON is one line of the JSON Lines output (docs/scripting.md

@@ -1,0 +1,29 @@
+package games_test
+
+import (
+	"testing"
+
+	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/games"
+)
+
+// TestATallyGivenAsARecordIsHinted: a file of end-of-game counts checked
+// as a record is refused by every engine at its tally lines, with a hint
+// that it is scored in scorepad mode; in scorepad mode it is scored.
+func TestATallyGivenAsARecordIsHinted(t *testing.T) {
+	const hint = "a file of tally lines is a scorepad tally: vintner score --tally FILE"
+	for game, tally := range map[string]string{
+		"bordeaux":         "game bordeaux\nplayers Ann\ntally Ann paths=9 longest=7 casks=7 rows=5/5/0 leader=7\n",
+		"grand-cru":        "game grand-cru\nplayers Ann Ben\ntally Ann money=1 tiles=gamay cellar=0 loans=0\ntally Ben money=1 tiles=syrah cellar=0 loans=1\n",
+		"age-of-champagne": "game age-of-champagne\nplayers Ann Ben\ntally Ann pp=3 eco=0 council=1\ntally Ben pp=2 eco=0 council=2\n",
+	} {
+		rep := validate.Check(games.All(), "t.vin", []byte(tally), validate.Limits{}, validate.Options{})
+		if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Line != 3 || rep.Diagnostics[0].Hint != hint {
+			t.Errorf("%s as a record: want the hint at line 3, got %v", game, rep.Diagnostics)
+		}
+		rep = validate.CheckTally(games.All(), game, "t.vin", []byte(tally), validate.Limits{}, validate.Options{})
+		if !rep.Valid() {
+			t.Errorf("%s as a tally: %v", game, rep.Diagnostics)
+		}
+	}
+}
