@@ -3,6 +3,7 @@ package grandcru
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	scoregc "github.com/vintner/vintner/score/grandcru"
 	"github.com/vintner/vintner/validate"
@@ -111,14 +112,23 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 				if !hasValue {
 					return fail(l, start, "write tiles=TILE,TILE,… (every tile in the vineyard)")
 				}
+				at := utf8.RuneCountInString(k) + 1 // the column of x in the token, after "tiles="
 				for _, x := range strings.Split(v, ",") {
+					xAt := at
+					at += utf8.RuneCountInString(x) + 1
 					if x == "" {
 						continue
 					}
 					kk, ok := parseKind(x)
 					if !ok {
 						d := validate.Errorf(l, start, validate.CodeSyntax, "%q is not a tile: a variety or an improvement", x)
+						d.Col += xAt // the caret under the tile, not under tiles=
 						d.Hint = validate.DidYouMean(strings.ToLower(x), allKindNames())
+						if name, _, found := strings.Cut(x, ":"); found {
+							if _, ok := parseKind(name); ok { // the check key vineyard's form
+								d.Hint = "tiles= lists each tile once per copy: " + name + "," + name
+							}
+						}
 						rep.Diagnostics = append(rep.Diagnostics, d)
 						return rep
 					}
@@ -138,6 +148,10 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 					return fail(l, start, "a vineyard holds at most %s, not %d", plural(t.Spaces, "tile", "tiles"), len(tl.Tiles))
 				}
 			default:
+				if _, isTile := parseKind(k); isTile && !hasValue {
+					// tiles=gamay syrah: a blank where a comma goes.
+					return fail(l, start, "%q is a tile, not a tally key: tiles= separates its tiles with commas (tiles=gamay,syrah)", k)
+				}
 				return fail(l, start, "unknown tally key %q: money, tiles, cellar, loans, bankrupt", k)
 			}
 		}

@@ -32,11 +32,12 @@ func TestScoreTally(t *testing.T) {
 func TestScoreTallyErrors(t *testing.T) {
 	cases := []struct{ body, want string }{
 		{"tally Ann money=6 tiles=gamay cellar=1\ntally Ben money=1 tiles= cellar=0 loans=0", "Ann's tally lacks loans="},
-		{"tally Ann money=6 tiles=gamay,wine cellar=1 loans=0\ntally Ben money=1 tiles= cellar=0 loans=0", "\"wine\" is not a tile"},
+		{"tally Ann money=6 tiles=gamay,wine cellar=1 loans=0\ntally Ben money=1 tiles= cellar=0 loans=0", "t.txt:2:31: error: \"wine\" is not a tile"}, // the caret under the tile
 		{"tally Ann money=x tiles=gamay cellar=1 loans=0", "money is a whole number"},
 		{"tally Ann money=0 tiles=gamay cellar=1 loans=11 bankrupt\n", "t.txt:1:13: error: Ben has no tally line: write `tally Ben money=N"}, // at Ben on the players line
 		{"tally Ann money=1 tiles=gamay cellar=1 loans=12\n", "no vineyard has more than 11 loans"},
 		{"tally Ann money=1 tiles=gamay cellar=1 loans=1 wine=3\n", "unknown tally key"},
+		{"tally Ann money=1 tiles=gamay syrah cellar=1 loans=1\n", "t.txt:2:31: error: \"syrah\" is a tile, not a tally key: tiles= separates its tiles with commas (tiles=gamay,syrah)"},
 		{"tally Cal money=1 tiles=gamay cellar=1 loans=1\n", "Cal is not a player"},
 		{"tally Ann money=1 tiles=seal,seal cellar=0 loans=2\ntally Ben money=1 tiles=seal,seal cellar=0 loans=2\n", "t.txt:3:19: error: the box holds 3 seal-of-excellence tiles, and the tallies list 4"},
 		{"tally Ann money=40 tiles=gamay cellar=0 loans=3 bankrupt\n", "t.txt:2:11: error: a bankrupt vineyard has no money and 11 loans (ruling S20): money=0 loans=11, not money=40 loans=3"},
@@ -60,8 +61,13 @@ func TestScoreTallyErrors(t *testing.T) {
 			t.Errorf("%q: got %s, want %s", c.body, got, c.want)
 		}
 	}
+	// The check key vineyard's name:count form, in a tally, is hinted.
+	rep := validate.CheckTally(engines, "grand-cru", "t.txt", []byte("players Ann Ben\ntally Ann money=1 tiles=gamay:3 cellar=0 loans=0\n"), validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Hint != "tiles= lists each tile once per copy: gamay,gamay" {
+		t.Errorf("tiles=gamay:3: %v", rep.Diagnostics)
+	}
 	// A bankrupt vineyard ranks last even with the most points.
-	rep := validate.CheckTally(engines, "grand-cru", "t.txt", []byte("players Ann Ben\ntally Ann money=0 tiles=gamay,syrah,merlot cellar=0 loans=11 bankrupt\ntally Ben money=0 tiles= cellar=0 loans=11\n"), validate.Limits{}, validate.Options{})
+	rep = validate.CheckTally(engines, "grand-cru", "t.txt", []byte("players Ann Ben\ntally Ann money=0 tiles=gamay,syrah,merlot cellar=0 loans=11 bankrupt\ntally Ben money=0 tiles= cellar=0 loans=11\n"), validate.Limits{}, validate.Options{})
 	if !rep.Valid() || rep.Result.Players[1].Name != "Ann" || !rep.Result.Players[1].RanksLast {
 		t.Fatalf("the bankrupt vineyard ranks last: %+v %v", rep.Result, rep.Diagnostics)
 	}
