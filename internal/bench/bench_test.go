@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -70,17 +69,6 @@ func gameCorpus(b *testing.B, g validate.Game) *corpus {
 // perSecond reports a count per second of wall time as a custom metric.
 func perSecond(b *testing.B, count int, unit string) {
 	b.ReportMetric(float64(count)*float64(b.N)/b.Elapsed().Seconds(), unit)
-}
-
-// cpuTime is the CPU time the process has used (all threads, user and
-// system). On a shared, loaded machine wall time includes waiting for a
-// core; CPU time is what the work itself cost.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // perCPUSecond reports a count per second of CPU time since start.

@@ -7,9 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/vintner/vintner/internal/golden"
 	"github.com/vintner/vintner/internal/wanttest"
@@ -416,15 +414,6 @@ func BenchmarkReplayFresh(b *testing.B) {
 		b.ReportMetric(float64(actions)/d.Seconds(), "cpu-actions/s")
 		b.ReportMetric(d.Seconds()*1e6/float64(i), "cpu-us/rec")
 	}
-}
-
-// cpuTime is the CPU time the process has used (user and system).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkCheck measures the whole pipeline: reading, replay, report.

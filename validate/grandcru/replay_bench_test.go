@@ -1,9 +1,7 @@
 package grandcru
 
 import (
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/vintner/vintner/validate"
 )
@@ -41,13 +39,4 @@ func BenchmarkEngineReplay(b *testing.B) {
 	// wall-clock ns/op says more about the neighbours.
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(i), "cpu-ns/op")
 	b.ReportMetric(float64(actions)/float64(len(recs)), "actions/record")
-}
-
-// cpuTime is the CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
