@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/vintner/vintner/score"
@@ -25,12 +26,21 @@ type Options struct {
 	// for the next record, which saves the reader's allocations.
 	NoState bool
 	// ReadFile opens files a record names (`rules`, `sheet … layout=`),
-	// relative to the record. Nil forbids it.
+	// relative to the record, as the record writes them (FileName makes a
+	// path of one). Nil forbids it.
 	ReadFile func(name string) ([]byte, error)
 	// FilePath is the path, as found, of a file the record names (relative
 	// names are beside the record): how diagnostics in that file name it.
 	// Nil keeps the name as the record wrote it.
 	FilePath func(name string) string
+}
+
+// FileName is the path, on this system, of a file name as a record writes
+// it (`rules FILE`, `layout=FILE`): `/` and `\` both separate folders on
+// every system, so that a record written on Windows (`rules house\t.txt`)
+// is read on Linux or a Mac, and one written there on Windows.
+func FileName(name string) string {
+	return filepath.FromSlash(strings.ReplaceAll(name, `\`, "/"))
 }
 
 // Report is what a replay found.

@@ -420,8 +420,10 @@ func recordFileReader(path string, lim validate.Limits, policy string) func(stri
 }
 
 // besideRecord is the path of a file the record at path names: a relative
-// name is in the record's folder.
+// name is in the record's folder; `/` and `\` separate folders on every
+// system (validate.FileName).
 func besideRecord(path, name string) string {
+	name = validate.FileName(name)
 	if filepath.IsAbs(name) {
 		return name
 	}

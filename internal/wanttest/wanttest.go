@@ -61,6 +61,7 @@ func File(t *testing.T, games []validate.Game, file string) {
 	// Files a fixture names (`rules FILE`, layout files) are read beside it.
 	dir := filepath.Dir(file)
 	opt := validate.Options{ReadFile: func(name string) ([]byte, error) {
+		name = validate.FileName(name)
 		if !filepath.IsAbs(name) {
 			name = filepath.Join(dir, name)
 		}
