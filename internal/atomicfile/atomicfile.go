@@ -181,7 +181,7 @@ func createTemp(dir string, perm fs.FileMode) (*os.File, string, error) {
 		pending.Lock()
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
 		if err == nil {
-			pending.names[name] = true
+			pending.files[name] = f
 		}
 		pending.Unlock()
 		if errors.Is(err, fs.ErrExist) {
@@ -193,12 +193,12 @@ func createTemp(dir string, perm fs.FileMode) (*os.File, string, error) {
 
 var pending = struct {
 	sync.Mutex
-	names map[string]bool
-}{names: map[string]bool{}}
+	files map[string]*os.File
+}{files: map[string]*os.File{}}
 
 func forget(name string) {
 	pending.Lock()
-	delete(pending.names, name)
+	delete(pending.files, name)
 	pending.Unlock()
 }
 
@@ -207,7 +207,10 @@ func forget(name string) {
 // cannot start after it.
 func RemovePending() {
 	pending.Lock() // held: no write creates a file after this
-	for name := range pending.names {
+	for name, f := range pending.files {
+		// Closed first: Windows removes no file that is open (the write
+		// under way then fails, and the command is ending).
+		f.Close()
 		os.Remove(name)
 	}
 }

@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -115,6 +116,25 @@ func TestWriteALongNameAndLeaveNothingOnInterrupt(t *testing.T) {
 	f.Close()
 	RemovePending()
 	defer pending.Unlock() // RemovePending keeps the lock: the command is ending
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Errorf("the temporary file is still there: %v", err)
+	}
+}
+
+// An interrupt during a write closes the temporary file before removing
+// it: Windows removes no open file, and left it behind.
+func TestInterruptClosesTheTemporaryFile(t *testing.T) {
+	dir := t.TempDir()
+	f, tmp, err := createTemp(dir, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	RemovePending()
+	defer pending.Unlock() // RemovePending keeps the lock: the command is ending
+	if _, err := f.Write([]byte("x")); !errors.Is(err, os.ErrClosed) {
+		t.Errorf("the temporary file is still open: a write gave %v", err)
+	}
 	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
 		t.Errorf("the temporary file is still there: %v", err)
 	}
