@@ -44,10 +44,14 @@ func isTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// newProgress returns a bar for total records on the terminal w.
+// newProgress returns a bar for total records on the terminal w; nil (no
+// bar) on a Windows console that cannot erase a line.
 func newProgress(w io.Writer, total int) *progress {
 	width := 80
 	if f, ok := w.(*os.File); ok {
+		if !ansiConsole(f) {
+			return nil
+		}
 		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 20 {
 			width = cols
 		}
