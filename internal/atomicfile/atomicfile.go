@@ -136,7 +136,7 @@ func isDescriptor(path string) bool {
 		if err != nil {
 			return false
 		}
-		if dir == "/proc" || strings.HasPrefix(dir, "/proc/") {
+		if descriptorFolder(dir) {
 			return true
 		}
 		link, err := os.Readlink(abs)
@@ -149,6 +149,15 @@ func isDescriptor(path string) bool {
 		path = link
 	}
 	return false
+}
+
+// descriptorFolder tells a folder (its links resolved) whose entries name
+// open descriptors: Linux's /proc (where /dev/fd leads), and /dev/fd
+// itself on macOS and the BSDs, a file system of its own whose entries
+// are no links (there, /dev/stdout redirected to a file stats as that
+// regular file, and its replacement was made in /dev/fd, which refuses).
+func descriptorFolder(dir string) bool {
+	return dir == "/proc" || strings.HasPrefix(dir, "/proc/") || dir == "/dev/fd"
 }
 
 // writeInPlace writes to what cannot be replaced: a pipe, a device.

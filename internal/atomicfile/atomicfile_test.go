@@ -161,3 +161,14 @@ func TestWriteThroughALinkedFolder(t *testing.T) {
 		t.Errorf("x.pdf holds %q: the wrong file was written", got)
 	}
 }
+
+// The folders whose entries are open descriptors: written in place, never
+// replaced. /dev/fd is macOS's own (on Linux it leads to /proc/self/fd).
+func TestDescriptorFolders(t *testing.T) {
+	for dir, want := range map[string]bool{"/proc": true, "/proc/self/fd": true, "/proc/123/fd": true,
+		"/dev/fd": true, "/dev": false, "/dev/shm": false, "/procs": false, "/tmp/dev/fd": false} {
+		if got := descriptorFolder(dir); got != want {
+			t.Errorf("descriptorFolder(%q) = %v, want %v", dir, got, want)
+		}
+	}
+}
