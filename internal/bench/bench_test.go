@@ -19,10 +19,14 @@ import (
 	"github.com/vintner/vintner/internal/floor"
 
 	"github.com/vintner/vintner/internal/audit"
+	"github.com/vintner/vintner/internal/cputime"
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/games"
 )
+
+// cpuTime is the process's CPU time (internal/cputime).
+var cpuTime = cputime.Process
 
 // players is the table size of each benchmarked game: a typical evening.
 var players = map[string]int{"bordeaux": 4, "grand-cru": 4, "age-of-champagne": 3}

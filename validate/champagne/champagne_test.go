@@ -9,12 +9,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vintner/vintner/internal/cputime"
 	"github.com/vintner/vintner/internal/golden"
 	"github.com/vintner/vintner/internal/wanttest"
 	"github.com/vintner/vintner/score"
 	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/champagne/tables"
 )
+
+// cpuTime is the process's CPU time (internal/cputime).
+var cpuTime = cputime.Process
 
 func games() []validate.Game { return []validate.Game{New()} }
 

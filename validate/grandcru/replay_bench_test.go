@@ -3,8 +3,12 @@ package grandcru
 import (
 	"testing"
 
+	"github.com/vintner/vintner/internal/cputime"
 	"github.com/vintner/vintner/validate"
 )
+
+// cpuTime is the process's CPU time (internal/cputime).
+var cpuTime = cputime.Process
 
 // BenchmarkEngineReplay replays generated records already read, so that the
 // engine's own cost shows without the shared reader's (the records are

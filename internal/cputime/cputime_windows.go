@@ -1,14 +1,14 @@
-package champagne
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time the process has used (user and kernel), as
-// cputime_unix_test.go's: Windows has no getrusage, GetProcessTimes says
+// Process is the CPU time the process has used (user and kernel), as
+// cputime_unix.go's: Windows has no getrusage, GetProcessTimes says
 // the same.
-func cpuTime() time.Duration {
+func Process() time.Duration {
 	var c, e, k, u syscall.Filetime
 	h, err := syscall.GetCurrentProcess()
 	if err != nil {

@@ -1,16 +1,16 @@
 //go:build unix
 
-package bench
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time the process has used (all threads, user and
+// Process is the CPU time the process has used (all threads, user and
 // system): on a shared, loaded machine wall time includes waiting for a
 // core, CPU time is what the work itself cost.
-func cpuTime() time.Duration {
+func Process() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
