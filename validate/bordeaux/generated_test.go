@@ -20,14 +20,7 @@ func TestGeneratedGamesReplayAndRecount(t *testing.T) {
 	}
 	for _, n := range []int{1, 2, 4, 12} {
 		for seed := uint64(1); seed <= uint64(games); seed++ {
-			b, err := generateVaried(n, seed, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, rep := replayBytes(t, "gen.vin", b)
-			if rep.Diagnostics.HasErrors() {
-				t.Fatalf("players %d seed %d: %s\n%s", n, seed, rep.Diagnostics[0].Error(), b)
-			}
+			b, st, rep := replayVaried(t, n, seed, nil)
 			if err := recount(st, rep.Result); err != nil {
 				t.Fatalf("players %d seed %d: %v\n%s", n, seed, err, b)
 			}
@@ -40,14 +33,7 @@ func TestGeneratedGamesReplayAndRecount(t *testing.T) {
 
 func TestGeneratedVariants(t *testing.T) {
 	for seed := uint64(1); seed <= 100; seed++ {
-		b, err := generateVaried(3, seed, []string{"longest=simple", "vine-skip"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, rep := replayBytes(t, "gen.vin", b)
-		if rep.Diagnostics.HasErrors() {
-			t.Fatalf("seed %d: %s\n%s", seed, rep.Diagnostics[0].Error(), b)
-		}
+		_, st, rep := replayVaried(t, 3, seed, []string{"longest=simple", "vine-skip"})
 		if !st.Rules.SimplePath || !st.Rules.VineSkip {
 			t.Fatalf("variants not in force")
 		}
@@ -238,14 +224,7 @@ func TestGeneratedSheetsAndYearLines(t *testing.T) {
 	seen := map[string]int{}
 	for _, n := range []int{1, 3, 5} {
 		for seed := uint64(1); seed <= 60; seed++ {
-			b, err := generateVaried(n, seed, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, rep := replayBytes(t, "gen.vin", b)
-			if rep.Diagnostics.HasErrors() {
-				t.Fatalf("players %d seed %d: %s\n%s", n, seed, rep.Diagnostics[0].Error(), b)
-			}
+			b, st, _ := replayVaried(t, n, seed, nil)
 			rec, _ := validate.Parse("gen.vin", b, validate.Limits{})
 			for _, l := range rec.Lines {
 				switch {
@@ -278,4 +257,19 @@ func TestGeneratedSheetsAndYearLines(t *testing.T) {
 			t.Errorf("no generated game has %s", what)
 		}
 	}
+}
+
+// replayVaried generates a varied game (generateVaried) and replays it:
+// a game the engine refuses fails the test, with the record.
+func replayVaried(t *testing.T, players int, seed uint64, variants []string) ([]byte, *State, *validate.Report) {
+	t.Helper()
+	b, err := generateVaried(players, seed, variants)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, rep := replayBytes(t, "gen.vin", b)
+	if rep.Diagnostics.HasErrors() {
+		t.Fatalf("players %d seed %d: %s\n%s", players, seed, rep.Diagnostics[0].Error(), b)
+	}
+	return b, st, rep
 }
