@@ -101,6 +101,7 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 			opt.TablesName = opt.FilePath(rec.Rules)
 		}
 	}
+	refusedFirstLine := false
 	if syntax.HasErrors() {
 		first := syntax[0].Line
 		for _, d := range syntax {
@@ -111,11 +112,16 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		if first > 0 && (opt.AtLine == 0 || opt.AtLine >= first) {
 			opt.AtLine = first - 1
 		}
+		refusedFirstLine = first == 1
 	}
 	var out *Report
-	if tally != "" {
+	switch {
+	case refusedFirstLine:
+		// The first line is refused: nothing before it to replay (and
+		// AtLine 0 would mean the whole record, read past the error).
+	case tally != "":
 		out = g.ScoreTally(rec, opt)
-	} else {
+	default:
 		out = g.Replay(rec, opt)
 	}
 	if out == nil {

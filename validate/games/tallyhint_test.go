@@ -27,3 +27,26 @@ func TestATallyGivenAsARecordIsHinted(t *testing.T) {
 		}
 	}
 }
+
+// TestARefusedFirstLineStopsTheReplayThere: a record whose first line
+// cannot be read is replayed no further than it, as one whose later line
+// cannot be read is replayed up to that line: its one error is the
+// line's, without what the engine would say of a record read past it
+// ("the record has no years"), in a batch's lazy reading and in the full
+// one alike (a fuzz find: the two differed).
+func TestARefusedFirstLineStopsTheReplayThere(t *testing.T) {
+	rec := []byte("0\"\ngAme BordeAuX\nplAYers n 000 0 7\nsheets B18E77LWFX5\"00000\ncheck 0 0\n1")
+	want := "l.vin:1:2: error: the quote opened here is never closed\n" +
+		"l.vin:4:19: error: the quote opened here is never closed\n" +
+		"l.vin:5:9: error: a check compares key=value, not \"0\"\n"
+	for _, noState := range []bool{false, true} {
+		rep := validate.Check(games.All(), "l.vin", rec, validate.Limits{}, validate.Options{NoState: noState})
+		got := ""
+		for _, d := range rep.Diagnostics {
+			got += d.Error() + "\n"
+		}
+		if got != want {
+			t.Errorf("lazy %v:\n%swant\n%s", noState, got, want)
+		}
+	}
+}
