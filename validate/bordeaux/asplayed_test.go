@@ -301,3 +301,36 @@ func TestCheckNamesEveryDifference(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckUnknownKeyAfterDifference: a key that is no check key, past the
+// line's first difference, is listed in a strict replay too, as every
+// syntax error is; it went unsaid (the replay stopped at the difference,
+// and the lines after it only are read for their words).
+func TestCheckUnknownKeyAfterDifference(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/examples/bordeaux-4p.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const line = "check Ben casks=2 used=6 vines=6 trellis=3/2/0 circled=Ep1/Er3/Ew2/Ew3/Lw1/Lw2/Rp1/Rp2/Rr3/Rw2 wines=10 paths=9 longest=7 leader=3"
+	if !strings.Contains(string(data), line) {
+		t.Fatal("the example's check of Ben changed")
+	}
+	bad := strings.Replace(string(data), line, strings.Replace(strings.Replace(line, "casks=2", "casks=3", 1), "paths=9", "bogus=9", 1), 1)
+	want := []string{
+		"Ben has 2 casks available; the check says 3",
+		`unknown check key "bogus": casks, used, vines, trellis, circled, wines, paths, longest, leader`,
+	}
+	for _, asPlayed := range []bool{false, true} {
+		rep := validate.Check([]validate.Game{New()}, "x.vin", []byte(bad), validate.Limits{}, validate.Options{AsPlayed: asPlayed})
+		var got []string
+		for _, d := range rep.Diagnostics {
+			if d.Line != 74 {
+				t.Errorf("as played %v: an error at line %d: %s", asPlayed, d.Line, d.Message)
+			}
+			got = append(got, d.Message)
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("as played %v: want %q, got %q", asPlayed, want, got)
+		}
+	}
+}
