@@ -148,6 +148,16 @@ func caretPad(src string, col int) string {
 // Diagnostics is a list of findings; it is an error when it holds any error.
 type Diagnostics []Diagnostic
 
+// hasAt tells whether a diagnostic stands at the line and column.
+func (ds Diagnostics) hasAt(line, col int) bool {
+	for _, d := range ds {
+		if d.Line == line && d.Col == col {
+			return true
+		}
+	}
+	return false
+}
+
 // HasErrors reports whether any diagnostic is an error.
 func (ds Diagnostics) HasErrors() bool {
 	for _, d := range ds {

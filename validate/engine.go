@@ -159,14 +159,21 @@ type Grammarian interface {
 
 // grammarAfter lists the syntax errors of the action, check and table
 // lines after line stop, which the replay did not reach.
-func grammarAfter(g Game, rec *Record, stop int) Diagnostics {
+func grammarAfter(g Game, rec *Record, stop int, stoppedOnDifference bool) Diagnostics {
 	gr, ok := g.(Grammarian)
 	if !ok {
 		return nil
 	}
 	var ds Diagnostics
 	for _, l := range rec.Lines {
-		if l.Num <= stop || l.Kind != KindAction && l.Kind != KindEvent && l.Kind != KindCheck {
+		if l.Num < stop || l.Kind != KindAction && l.Kind != KindEvent && l.Kind != KindCheck {
+			continue
+		}
+		if l.Num == stop && !stoppedOnDifference {
+			// A check line the replay stopped at for a value that differs
+			// is read for its words too: a key past the difference that is
+			// no key is a syntax error of its own (the replay's other stops
+			// read the line's words up to the error).
 			continue
 		}
 		if d := gr.Grammar(l); d != nil {

@@ -150,7 +150,15 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		// The replay stopped at its first error; the lines after it are
 		// still read for their syntax (every syntax error is listed).
 		if stop := firstRejection(out.Diagnostics, file); stop > 0 {
-			out.Diagnostics = append(out.Diagnostics, grammarAfter(g, rec, stop)...)
+			onDifference := false
+			for _, d := range out.Diagnostics {
+				onDifference = onDifference || d.Line == stop && d.Code == CodeCheck
+			}
+			for _, d := range grammarAfter(g, rec, stop, onDifference) {
+				if d.Line != stop || !out.Diagnostics.hasAt(d.Line, d.Col) {
+					out.Diagnostics = append(out.Diagnostics, d)
+				}
+			}
 		}
 	}
 	if out.Result != nil && out.Diagnostics.Rejects() {

@@ -51,13 +51,8 @@ func (r *replayer) check(l *validate.Line) error {
 		// disputed, as in AOC: the table saw something the rules do not
 		// give, and a rejected record has no result.
 		if !r.opt.AsPlayed {
-			// A key past it that is no check key is a syntax error of
-			// the line, listed as every syntax error is.
-			if next < len(pairs) {
-				u := *unknownCheckKey(l, &pairs[next])
-				u.Where, u.Game = d.Where, d.Game
-				r.rep.Diagnostics = append(r.rep.Diagnostics, u)
-			}
+			// A key past it that is no check key is listed by the grammar
+			// read after the stop, which reads this line too (validate).
 			return err
 		}
 		r.markApplied()

@@ -1038,7 +1038,7 @@ func TestPartnerPartial(t *testing.T) {
 }
 
 // TestAsPlayedCheckThenUnreadable: a check line that differs and then has
-// a pair that cannot be read: as played, the difference is noted and the
+// a pair that cannot be read: both are listed; as played, the difference is noted and the
 // replay stops at that pair, as in Grand Cru and Bordeaux (the pair was
 // passed over without a word, and the record scored as disputed).
 func TestAsPlayedCheckThenUnreadable(t *testing.T) {
@@ -1066,8 +1066,11 @@ func TestAsPlayedCheckThenUnreadable(t *testing.T) {
 		}
 		strict := validate.Check(games(), "c.vin", []byte(bad), validate.Limits{}, validate.Options{})
 		rep := validate.Check(games(), "c.vin", []byte(bad), validate.Limits{}, validate.Options{AsPlayed: true})
-		if len(strict.Diagnostics) != 1 || strict.Diagnostics[0].Message != c.first {
-			t.Errorf("%s: want the difference only, got %v", c.with, strict.Diagnostics)
+		// Strict, the replay stops at the difference, and the line's words
+		// are read too: the pair that cannot be read is listed after it.
+		if len(strict.Diagnostics) != 2 || strict.Diagnostics[0].Message != c.first ||
+			strict.Diagnostics[1].Line != strict.Diagnostics[0].Line || strict.Diagnostics[1].Code != validate.CodeSyntax {
+			t.Errorf("%s: want the difference, then the pair it cannot read, got %v", c.with, strict.Diagnostics)
 		}
 		if len(rep.Diagnostics) != 2 || rep.Result != nil || rep.Diagnostics[0].Message != c.first || !rep.Diagnostics[0].Applied ||
 			rep.Diagnostics[1].Applied || rep.Diagnostics[1].Line != rep.Diagnostics[0].Line || rep.Diagnostics[1].Code != validate.CodeSyntax {

@@ -149,3 +149,21 @@ func TestPassedOverPassOpensTheYear(t *testing.T) {
 		t.Errorf("want the hint %q, got %v", want, rep.Diagnostics)
 	}
 }
+
+// TestCheckUnknownKeyAfterDifference: a key that is no check key, past the
+// line's first difference, is listed too, strict or as played (every
+// syntax error of a record is listed); the also-list stops at it.
+func TestCheckUnknownKeyAfterDifference(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/examples/grand-cru-3p.vin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), "check Ann money=8 loans=2 vineyard=gamay,syrah,vintage", "check Ann money=9 bogus=1 loans=3 vineyard=gamay,syrah,vintage", 1)
+	for _, asPlayed := range []bool{false, true} {
+		rep := validate.Check(engines, "x.vin", []byte(bad), validate.Limits{}, validate.Options{AsPlayed: asPlayed})
+		if len(rep.Diagnostics) != 2 || rep.Diagnostics[0].Message != "Ann's money is 8, not 9 as checked" ||
+			rep.Diagnostics[1].Col != 19 || !strings.HasPrefix(rep.Diagnostics[1].Message, `unknown check key "bogus"`) {
+			t.Errorf("as played %v: %v", asPlayed, rep.Diagnostics)
+		}
+	}
+}
