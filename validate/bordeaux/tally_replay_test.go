@@ -2,11 +2,10 @@ package bordeaux
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/vintner/vintner/score"
+	"github.com/vintner/vintner/internal/wanttest"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -33,8 +32,8 @@ func TestATallyOfAReplayedGameScoresAsTheReplay(t *testing.T) {
 			if trep.Diagnostics.HasErrors() || trep.Result == nil {
 				t.Fatalf("players %d seed %d: the tally is refused: %v\n%s", n, seed, trep.Diagnostics, text)
 			}
-			if err := sameResult(rep.Result, trep.Result); err != nil {
-				t.Fatalf("players %d seed %d: %v\n%s", n, seed, err, text)
+			if diff := wanttest.SameResult(rep.Result, trep.Result, nil); diff != "" {
+				t.Fatalf("players %d seed %d: %s\n%s", n, seed, diff, text)
 			}
 		}
 	}
@@ -61,23 +60,4 @@ func tallyText(st *State) string {
 			tl.Name, tl.Paths, tl.Longest, tl.CasksUsed, strings.Join(rows, "/"), tl.LeaderYears)
 	}
 	return b.String()
-}
-
-// sameResult compares the replay's result with the tally's: categories,
-// and each place's player, points, total, rank and level.
-func sameResult(want, got *score.Result) error {
-	if !reflect.DeepEqual(want.Categories, got.Categories) {
-		return fmt.Errorf("categories %v, the tally's %v", want.Categories, got.Categories)
-	}
-	if len(want.Players) != len(got.Players) {
-		return fmt.Errorf("%d players, the tally's %d", len(want.Players), len(got.Players))
-	}
-	for i := range want.Players {
-		w, g := want.Players[i], got.Players[i]
-		if w.Name != g.Name || w.Total != g.Total || w.Rank != g.Rank || w.Shared != g.Shared ||
-			w.Level != g.Level || !reflect.DeepEqual(w.Points, g.Points) || !reflect.DeepEqual(w.TieBreak, g.TieBreak) {
-			return fmt.Errorf("place %d: the replay scores %+v, the tally %+v", i+1, w, g)
-		}
-	}
-	return nil
 }

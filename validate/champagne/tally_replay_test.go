@@ -2,10 +2,10 @@ package champagne
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/vintner/vintner/internal/wanttest"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -52,19 +52,8 @@ func TestATallyOfAReplayedGameScoresAsTheReplay(t *testing.T) {
 			if !trep.Valid() || trep.Result == nil {
 				t.Fatalf("players %d seed %d: the tally is refused: %v\n%s", n, seed, trep.Diagnostics, text.String())
 			}
-			want, got := rep.Result, trep.Result
-			if !reflect.DeepEqual(want.Categories, got.Categories) || !reflect.DeepEqual(want.Notes, got.Notes) {
-				t.Fatalf("players %d seed %d: categories %v notes %q, the tally's %v %q\n%s", n, seed, want.Categories, want.Notes, got.Categories, got.Notes, text.String())
-			}
-			if len(want.Players) != len(got.Players) {
-				t.Fatalf("players %d seed %d: the replay scores %d players, the tally %d\n%s", n, seed, len(want.Players), len(got.Players), text.String())
-			}
-			for i := range want.Players {
-				w, g := want.Players[i], got.Players[i]
-				if w.Name != g.Name || w.Total != g.Total || w.Rank != g.Rank || w.Shared != g.Shared || w.Note != g.Note ||
-					!reflect.DeepEqual(w.Points, g.Points) || !reflect.DeepEqual(w.TieBreak, g.TieBreak) {
-					t.Fatalf("players %d seed %d, place %d: the replay scores %+v, the tally %+v\n%s", n, seed, i+1, w, g, text.String())
-				}
+			if diff := wanttest.SameResult(rep.Result, trep.Result, nil); diff != "" {
+				t.Fatalf("players %d seed %d: %s\n%s", n, seed, diff, text.String())
 			}
 		}
 	}

@@ -2,11 +2,10 @@ package grandcru
 
 import (
 	"fmt"
-	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/vintner/vintner/internal/wanttest"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -55,22 +54,11 @@ func TestATallyOfAReplayedGameScoresAsTheReplay(t *testing.T) {
 			if !trep.Valid() || trep.Result == nil {
 				t.Fatalf("players %d seed %d: the tally is refused: %v\n%s", n, seed, trep.Diagnostics, text.String())
 			}
-			want, got := rep.Result, trep.Result
 			// The replay's note on the assumed tables (prices, barrels,
 			// interest) concerns the play, which a tally has not.
-			wantNotes := slices.DeleteFunc(slices.Clone(want.Notes), func(n string) bool { return strings.HasPrefix(n, "scored with assumed component tables") })
-			if !reflect.DeepEqual(want.Categories, got.Categories) || !slices.Equal(wantNotes, got.Notes) {
-				t.Fatalf("players %d seed %d: categories %v notes %q, the tally's %v %q", n, seed, want.Categories, wantNotes, got.Categories, got.Notes)
-			}
-			if len(want.Players) != len(got.Players) {
-				t.Fatalf("players %d seed %d: the replay scores %d players, the tally %d\n%s", n, seed, len(want.Players), len(got.Players), text.String())
-			}
-			for i := range want.Players {
-				w, g := want.Players[i], got.Players[i]
-				if w.Name != g.Name || w.Total != g.Total || w.Rank != g.Rank || w.Shared != g.Shared || w.RanksLast != g.RanksLast ||
-					!reflect.DeepEqual(w.Points, g.Points) || !reflect.DeepEqual(w.TieBreak, g.TieBreak) {
-					t.Fatalf("players %d seed %d, place %d: the replay scores %+v, the tally %+v\n%s", n, seed, i+1, w, g, text.String())
-				}
+			playNote := func(n string) bool { return strings.HasPrefix(n, "scored with assumed component tables") }
+			if diff := wanttest.SameResult(rep.Result, trep.Result, playNote); diff != "" {
+				t.Fatalf("players %d seed %d: %s\n%s", n, seed, diff, text.String())
 			}
 		}
 	}
