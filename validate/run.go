@@ -202,7 +202,15 @@ func finish(ds Diagnostics, file, game string) Diagnostics {
 // scorepad mode.
 func hintTallyLines(ds Diagnostics) {
 	for i := range ds {
-		if d := &ds[i]; d.Hint == "" && d.Col == 1 && strings.HasPrefix(d.Source, "tally ") {
+		d := &ds[i]
+		if d.Hint != "" {
+			continue
+		}
+		// The tally reader, as the record reader, takes an indented line,
+		// a tab between words and a keyword in any case.
+		line := strings.TrimLeft(d.Source, " \t")
+		word, _, _ := strings.Cut(strings.Replace(line, "\t", " ", 1), " ")
+		if d.Col == len(d.Source)-len(line)+1 && strings.EqualFold(word, "tally") {
 			d.Hint = "a file of tally lines is a scorepad tally: vintner score --tally FILE"
 		}
 	}

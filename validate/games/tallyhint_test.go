@@ -28,6 +28,33 @@ func TestATallyGivenAsARecordIsHinted(t *testing.T) {
 	}
 }
 
+// TestATallyWrittenLooselyIsHinted: the tally reader takes an indented
+// line, a tab after the keyword and the keyword in any case, so such a
+// tally checked as a record is hinted too (it was not: the hint looked
+// for "tally " at column 1 only).
+func TestATallyWrittenLooselyIsHinted(t *testing.T) {
+	const hint = "a file of tally lines is a scorepad tally: vintner score --tally FILE"
+	for game, tally := range map[string]string{
+		"bordeaux":         "game bordeaux\nplayers Ann\n  tally Ann paths=9 longest=7 casks=7 rows=5/5/0 leader=7\n",
+		"grand-cru":        "game grand-cru\nplayers Ann Ben\ntally\tAnn money=1 tiles=gamay cellar=0 loans=0\nTALLY Ben money=1 tiles=syrah cellar=0 loans=1\n",
+		"age-of-champagne": "game age-of-champagne\nplayers Ann Ben\n Tally Ann pp=3 eco=0 council=1\ntally\tBen pp=2 eco=0 council=2\n",
+	} {
+		rep := validate.CheckTally(games.All(), game, "t.vin", []byte(tally), validate.Limits{}, validate.Options{})
+		if !rep.Valid() {
+			t.Errorf("%s as a tally: %v", game, rep.Diagnostics)
+		}
+		rep = validate.Check(games.All(), "t.vin", []byte(tally), validate.Limits{}, validate.Options{})
+		if len(rep.Diagnostics) == 0 {
+			t.Errorf("%s as a record: no error", game)
+		}
+		for _, d := range rep.Diagnostics {
+			if d.Hint != hint {
+				t.Errorf("%s as a record: want the hint at line %d, got %v", game, d.Line, d)
+			}
+		}
+	}
+}
+
 // TestARefusedFirstLineStopsTheReplayThere: a record whose first line
 // cannot be read is replayed no further than it, as one whose later line
 // cannot be read is replayed up to that line: its one error is the
