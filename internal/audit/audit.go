@@ -132,6 +132,16 @@ func Expand(paths []string) ([]Item, error) {
 	return withoutRepeats(items), nil
 }
 
+// hasDotDot says whether a path has a ".." element.
+func hasDotDot(path string) bool {
+	for _, e := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == filepath.Separator }) {
+		if e == ".." {
+			return true
+		}
+	}
+	return false
+}
+
 // withoutRepeats keeps the first of the items that name the same file,
 // however the path was written (a.vin, ./a.vin, the folder's walk, an
 // absolute path). Links are not followed: two names of one file are two
@@ -145,6 +155,14 @@ func withoutRepeats(items []Item) []Item {
 	}
 	for _, it := range items {
 		key := it.Name
+		if i := strings.LastIndexAny(key, "/"+string(filepath.Separator)); i >= 0 && hasDotDot(key[:i]) {
+			// The system follows a link before its "..", which Clean
+			// does not: dx/../a.vin, dx a link to sub/x, is sub/a.vin,
+			// not a.vin. Its folder is resolved as the system does.
+			if dir, err := filepath.EvalSymlinks(key[:i+1]); err == nil {
+				key = filepath.Join(dir, key[i+1:])
+			}
+		}
 		switch {
 		case key == "-":
 		case filepath.IsAbs(key):

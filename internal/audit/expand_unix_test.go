@@ -117,3 +117,29 @@ func TestAFolderNamedThroughALinkIsWalked(t *testing.T) {
 		t.Errorf("items %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestADotDotThroughALinkIsAnotherFile: the system follows a link before
+// the ".." after it, so dx/../a.vin, dx a link to sub/x, is sub/a.vin: a
+// file of its own, checked beside a.vin (it was taken for a.vin, as
+// Clean reads the path, and dropped as a repeat).
+func TestADotDotThroughALinkIsAnotherFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.vin", good)
+	write(t, dir, "sub/a.vin", good)
+	write(t, dir, "sub/x/keep.vin", good)
+	if err := os.Symlink(filepath.Join("sub", "x"), filepath.Join(dir, "dx")); err != nil {
+		t.Skip(err)
+	}
+	a, other := filepath.Join(dir, "a.vin"), dir+"/dx/../a.vin" // as written: Join would clean it
+	items, err := Expand([]string{a, other, dir + "/sub/../a.vin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, it := range items {
+		got = append(got, it.Name)
+	}
+	if want := a + " " + other; strings.Join(got, " ") != want {
+		t.Errorf("items %q, want %q", strings.Join(got, " "), want)
+	}
+}
