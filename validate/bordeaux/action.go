@@ -509,8 +509,7 @@ func (r *replayer) gainAll(p *PlayerState, w int, res layouts.Resource, n, y int
 }
 
 // gainVine is p.gain(layouts.Vines, y, a) without its question when the
-// answer is known: a grape with no choice written for it (no choice, or a
-// trellis's next) whose type has at most one wine that can be circled
+// answer is known: a grape with no grape's choice left unread whose type has at most one wine that can be circled
 // (Grape's answer: none, or that wine); or a grape answered by its region
 // (@L) whose wine there, the first of its type in layout order, can be
 // circled (the wine Grape would pick: the first of its region among
@@ -531,12 +530,12 @@ func (a *tokenAnswerer) gainVine(p *PlayerState, y int) error {
 	if c >= 3 || age-1 >= 3 {
 		return p.askGrape(y, a)
 	}
-	if len(a.atoms) > 0 && !a.atoms[0].trellis { // a choice written for the grape
-		x := &a.atoms[0]
+	if i := a.firstOf(false); i >= 0 { // a choice written for the grape
+		x := &a.atoms[i]
 		if ri := uint(regionIndex(layouts.Region(x.region))); !x.skip && x.colour == 0 && ri < 3 {
 			if wi := int(p.idx.wineIn[wineKey(ri, c, age)]); wi >= 0 && p.circled[wi] == 0 && p.Layout.Wines[wi].Casks <= p.CasksAvailable() {
 				p.VinesFilled++
-				a.atoms = a.atoms[1:]
+				a.take(i)
 				p.pay(p.Layout.Wines[wi].Casks)
 				return p.circle(wi, y, a)
 			}
@@ -847,26 +846,53 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
+// next takes the next unread answer of a kind (a trellis's or a grape's),
+// or returns nil when none is written.
 func (a *tokenAnswerer) next(trellis bool) *atom {
-	if len(a.atoms) > 0 && a.atoms[0].trellis == trellis {
-		x := &a.atoms[0]
-		a.atoms = a.atoms[1:]
-		return x
+	if i := a.firstOf(trellis); i >= 0 {
+		return a.take(i)
 	}
 	return nil
+}
+
+// firstOf is the index of the first unread answer of a kind, or -1. A
+// question takes the next answer of its own kind wherever the other
+// kind's answers stand (docs/notation/bordeaux.md): `@L t2` and `t2 @L`
+// answer a trellis and a grape alike.
+func (a *tokenAnswerer) firstOf(trellis bool) int {
+	for i := range a.atoms {
+		if a.atoms[i].trellis == trellis {
+			return i
+		}
+	}
+	return -1
+}
+
+// take reads answer i; the unread answers before it, of the other kind,
+// stay unread in their order.
+func (a *tokenAnswerer) take(i int) *atom {
+	if i > 0 {
+		x := a.atoms[i]
+		copy(a.atoms[1:i+1], a.atoms[:i])
+		a.atoms[0] = x
+	}
+	x := &a.atoms[0]
+	a.atoms = a.atoms[1:]
+	return x
 }
 
 // writtenRow is the trellis row written next when it is one of p's rows
 // not full (and takes it), or 0: Trellis's answer without its question.
 func (a *tokenAnswerer) writtenRow(p *PlayerState) int {
-	if len(a.atoms) == 0 || !a.atoms[0].trellis {
+	i := a.firstOf(true)
+	if i < 0 {
 		return 0
 	}
-	row := int(a.atoms[0].row)
+	row := int(a.atoms[i].row)
 	if uint(row-1) >= uint(len(p.Layout.Trellis)) || p.Trellis[row-1] >= p.Layout.Trellis[row-1].Len {
 		return 0
 	}
-	a.atoms = a.atoms[1:]
+	a.take(i)
 	return row
 }
 

@@ -1,6 +1,11 @@
 package bordeaux
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/vintner/vintner/layouts"
+	"github.com/vintner/vintner/validate"
+)
 
 // TestUsualChoiceAsSwitch checks readChoices's look-up of the usual
 // choices against their definition, for every two-byte word: tN (t or T,
@@ -29,6 +34,49 @@ func TestUsualChoiceAsSwitch(t *testing.T) {
 	for _, w := range []string{"", "t", "@", "t12", "@Lp2"} {
 		if _, ok := usualChoice(w, 0); ok {
 			t.Fatalf("usualChoice(%q) is usual", w)
+		}
+	}
+}
+
+// TestAnswersTakenByKind: each question takes the next answer of its own
+// kind (docs/notation/bordeaux.md), so a grape's and a trellis's answers
+// may stand in either order. Ann's VV fills vine 1 (a 1-year white: Lw1 or
+// Ew1), whose wine fills a trellis path to Lr1 (rows 1 to 3), then vine 2
+// (a 1-year rosé in L, R or E). The trellis question came between the two
+// grapes', and an answer of the other kind first was taken for none: `@L
+// @R t2` was told "a trellis goes in row 1, 2 or 3", with t2 written.
+func TestAnswersTakenByKind(t *testing.T) {
+	set, err := layouts.Set("B1-48J5-5WLB-W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := *set[0]
+	lay.Template, lay.Code = "mine", ""
+	lay.Paths = append([]layouts.Path(nil), lay.Paths...)
+	for i := range lay.Paths {
+		switch lay.Paths[i].ID {
+		case "L5-L7": // Lw1-Lr1
+			lay.Paths[i].Resource = layouts.Trellises
+		case "L7-E7":
+			lay.Paths[i].Resource = 0
+		}
+	}
+	lay.Vines = append([]*layouts.WineType(nil), lay.Vines...)
+	lay.Vines[0] = &layouts.WineType{Colour: layouts.White, Age: 1}
+	lay.Vines[1] = &layouts.WineType{Colour: layouts.Rose, Age: 1}
+	lay.Top[2] = layouts.TopCell{Resource: layouts.Vines}
+	js, err := lay.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := validate.Options{ReadFile: func(string) ([]byte, error) { return js, nil }}
+	for _, answers := range []string{"@L t2 @R", "@L @R t2", "t2 @L @R"} {
+		text := "game bordeaux\nplayers Ann\nsheet Ann layout=mine.json\n'01 L V\nAnn: red L\n'02 R V\nAnn: yellow VV " + answers +
+			"\n'03 L C\n'04 L T\n'05 R T\n'06 R T\n'07 R V\n'08 R V\n'09 E T\n'10 E V\n'11 E V\n'12 L C\n'13\n" +
+			"check Ann circled=Lr1,Lw1,Rp1 trellis=0,1,0 paths=1\n"
+		rep := validate.Check([]validate.Game{New()}, "x.vin", []byte(text), validate.Limits{}, opt)
+		if len(rep.Diagnostics) > 0 {
+			t.Errorf("%s: %v", answers, rep.Diagnostics)
 		}
 	}
 }
