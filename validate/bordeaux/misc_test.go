@@ -383,3 +383,32 @@ func TestTextSoloLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutFileErrorsOnOneLine: a layout file that breaks several of the
+// template's rules is reported on one line; the layout's listing, a rule
+// a line, printed each newline as "?".
+func TestLayoutFileErrorsOnOneLine(t *testing.T) {
+	set, err := layouts.Set("B1-48J5-5WLB-W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := *set[0]
+	lay.Code = ""
+	lay.Vines = append([]*layouts.WineType(nil), lay.Vines...)
+	lay.Vines[0] = &layouts.WineType{Colour: layouts.White, Age: 1}
+	lay.Vines[1] = &layouts.WineType{Colour: layouts.Rose, Age: 1}
+	js, err := lay.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := validate.Options{ReadFile: func(string) ([]byte, error) { return js, nil }}
+	text := "game bordeaux\nplayers Ann\nsheet Ann layout=mine.json\n'01 L V\n"
+	rep := validate.Check([]validate.Game{New()}, "x.vin", []byte(text), validate.Limits{}, opt)
+	if len(rep.Diagnostics) != 1 {
+		t.Fatalf("diagnostics: %v", rep.Diagnostics)
+	}
+	msg := rep.Diagnostics[0].Message
+	if !strings.Contains(msg, "rules: vine 1 has a grape; the template has none there; vine 2 has a grape") || strings.Contains(msg, "\n") {
+		t.Errorf("message: %q", msg)
+	}
+}

@@ -1,6 +1,7 @@
 package bordeaux
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -66,7 +67,7 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 		}
 		lay, err = loadJSON(b)
 		if err != nil {
-			return r.errorf(l, 2, validate.CodeHeader, "the layout file %s is not a Bordeaux sheet: %v", file, err)
+			return r.errorf(l, 2, validate.CodeHeader, "the layout file %s is not a Bordeaux sheet: %s", file, oneLine(err))
 		}
 	} else {
 		var err error
@@ -81,6 +82,17 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 	r.sheets[seat] = lay
 	r.nSheets++
 	return nil
+}
+
+// oneLine is a layout's error on one line: the layout's own listing puts
+// each rule broken on a line of its own, which a diagnostic would print
+// as "?".
+func oneLine(err error) string {
+	var ie *layouts.InvariantError
+	if errors.As(err, &ie) && len(ie.Problems) > 1 {
+		return fmt.Sprintf("layout %s breaks %d rules: %s", ie.Layout, len(ie.Problems), strings.Join(ie.Problems, "; "))
+	}
+	return err.Error()
 }
 
 // maxSheetItems bounds a layout file's wines and paths: the engine keeps
