@@ -509,8 +509,9 @@ func (r *replayer) gainAll(p *PlayerState, w int, res layouts.Resource, n, y int
 }
 
 // gainVine is p.gain(layouts.Vines, y, a) without its question when the
-// answer is known: a grape with no grape's choice left unread whose type has at most one wine that can be circled
-// (Grape's answer: none, or that wine); or a grape answered by its region
+// answer is known: a grape with no grape's answer left unread whose type
+// has at most one wine that can be circled (Grape's answer: none, or that
+// wine); or a grape answered by its region
 // (@L) whose wine there, the first of its type in layout order, can be
 // circled (the wine Grape would pick: the first of its region among
 // those that can be). Any other grape is asked (askGrape). gain calls it
@@ -973,6 +974,19 @@ func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {
 	if x.skip {
 		return nil, a.r.illegal(a.l, int(x.tok), "the grape on vine %d must circle a %s wine while one can be made: write %s", q.Vine, kind, orList(writes))
 	}
+	w, err := a.grapeWine(q, x, kind)
+	if len(q.Wines) == 0 && len(a.r.rep.Diagnostics) > 0 {
+		// The grape can circle nothing: the answer taken may be meant
+		// for a later grape, and this one's (@-) left out.
+		d := &a.r.rep.Diagnostics[len(a.r.rep.Diagnostics)-1]
+		d.Hint = fmt.Sprintf("the grape on vine %d can circle no wine: if %s answers a later grape, write @- for this one before it", q.Vine, a.l.Word(int(x.tok)))
+	}
+	return w, err
+}
+
+// grapeWine reports the wine answer x, which is not among the wines the
+// grape can circle, and returns the wine as played.
+func (a *tokenAnswerer) grapeWine(q Question, x *atom, kind string) (*layouts.Wine, error) {
 	if x.colour != 0 {
 		// the name is canonical (Lp2): its colour and age must be the grape's;
 		// a name of the right kind that the sheet lacks falls through to

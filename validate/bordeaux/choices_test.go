@@ -80,3 +80,38 @@ func TestAnswersTakenByKind(t *testing.T) {
 		}
 	}
 }
+
+// TestGrapeWithoutWineHint: a grape that can circle no wine takes the next
+// grape answer written; the error then says that it may be meant for a
+// later grape, and that `@-` answers this one. Ann's VV fills vine 1 (a
+// 3-year red: each costs a cask, and Ann has none) and vine 2 (a 1-year
+// rosé in L, R or E).
+func TestGrapeWithoutWineHint(t *testing.T) {
+	set, err := layouts.Set("B1-48J5-5WLB-W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := *set[0]
+	lay.Template, lay.Code = "mine", ""
+	lay.Vines = append([]*layouts.WineType(nil), lay.Vines...)
+	lay.Vines[0] = &layouts.WineType{Colour: layouts.Red, Age: 3}
+	lay.Vines[1] = &layouts.WineType{Colour: layouts.Rose, Age: 1}
+	lay.Top[2] = layouts.TopCell{Resource: layouts.Vines}
+	js, err := lay.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := validate.Options{ReadFile: func(string) ([]byte, error) { return js, nil }}
+	record := func(answers string) []byte {
+		return []byte("game bordeaux\nplayers Ann\nsheet Ann layout=mine.json\n'01 L V\nAnn: red L\n'02 R V\nAnn: yellow VV " + answers +
+			"\n'03 L C\n'04 L T\n'05 R T\n'06 R T\n'07 R V\n'08 R V\n'09 E T\n'10 E V\n'11 E V\n'12 L C\n'13\n")
+	}
+	rep := validate.Check([]validate.Game{New()}, "x.vin", record("@R"), validate.Limits{}, opt)
+	want := "the grape on vine 1 can circle no wine: if @R answers a later grape, write @- for this one before it"
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Hint != want {
+		t.Fatalf("diagnostics: %+v", rep.Diagnostics)
+	}
+	if rep := validate.Check([]validate.Game{New()}, "x.vin", record("@- @R"), validate.Limits{}, opt); len(rep.Diagnostics) > 0 {
+		t.Errorf("@- @R: %v", rep.Diagnostics)
+	}
+}
