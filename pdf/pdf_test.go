@@ -535,3 +535,31 @@ func TestSoloLevelReachedIsReadable(t *testing.T) {
 		}
 	}
 }
+
+// TestTopRowsShowTheYearAsPlayed: a year played otherwise than the sheet
+// prints it (a page of another pad led it, ruling R3) shows the print
+// struck out and the year's letter beside it; the print alone told the
+// player another region or resource than the table played.
+func TestTopRowsShowTheYearAsPlayed(t *testing.T) {
+	needTools(t, "pdftotext")
+	pages := gameSet(t, 5, 2)[:1]
+	l := pages[0].Layout
+	other := map[layouts.Region]layouts.Region{layouts.Left: layouts.Right, layouts.Right: layouts.Entre, layouts.Entre: layouts.Left}
+	mk := &Marks{Name: "Ann", Year: 2}
+	mk.Top[1] = layouts.TopCell{Region: other[l.Top[1].Region], Resource: layouts.Vines}
+	pages[0].Marks = mk
+	b, err := Sheets(pages, A4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The cell of '01 on the region row (design millimetres: the grid
+	// starts at x 8 + 33 and y 130 + 7, columns 15.5 wide, rows 8 high),
+	// read at 72 dpi, in points.
+	pt := func(mm float64) string { return fmt.Sprint(int(mm * 72 / 25.4)) }
+	cell := run(t, "pdftotext", "-r", "72", "-x", pt(41+15.5), "-y", pt(137), "-W", pt(15.5), "-H", pt(8), writeTemp(t, "top.pdf", b), "-")
+	got := strings.Fields(cell)
+	want := []string{string(rune(l.Top[1].Region)), string(rune(mk.Top[1].Region))}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("'01's region cell reads %q, want the print struck out and the year's region: %q", got, want)
+	}
+}

@@ -645,7 +645,31 @@ func drawGrid(p pen, pg *SheetPage, x, y, w float64) {
 				}
 			case ri == 1 || ri == 2:
 				pre := topCell(l, yr, ri == 1)
+				played := byte(0) // the year's letter as played, 0 if not yet
+				if mk != nil && yr >= 1 && yr <= lastYear {
+					played = byte(mk.Top[yr].Resource)
+					if ri == 1 {
+						played = byte(mk.Top[yr].Region)
+					}
+				}
 				switch {
+				case pre != 0 && played != 0 && played != pre:
+					// Played otherwise than this sheet prints it: a
+					// page of another pad led the year (ruling R3), or
+					// --as-played kept a year written against the
+					// print. The player strikes the print out and
+					// writes the year's letter beside it.
+					p.font(true, 9)
+					p.text(black)
+					p.centred(mid-3.2, cy+r.h/2, string(rune(pre)))
+					p.stroke(ink)
+					p.width(0.4)
+					p.f.Line(mid-5.4, cy+r.h/2+1.8, mid-1, cy+r.h/2-1.8)
+					p.stroke(black)
+					p.font(true, 11)
+					p.text(ink)
+					p.centred(mid+3.2, cy+r.h/2, string(rune(played)))
+					p.text(black)
 				case pre != 0:
 					p.font(true, 11)
 					p.text(black)
