@@ -87,7 +87,7 @@ func replaySheetsPDF(cmd *cobra.Command, file string, at int, out string) error 
 			return errRejected
 		}
 		if at > 0 {
-			return fmt.Errorf("%s: no sheet to draw after line %d: its sheets are not named by then", items[0].Display(), at)
+			return fmt.Errorf("%s: no sheet to draw after line %d: the sheets are put in play by the '01 line", items[0].Display(), at)
 		}
 		return fmt.Errorf("%s: no sheet to draw (the record names no sheets)", items[0].Display())
 	}
