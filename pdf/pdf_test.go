@@ -563,3 +563,36 @@ func TestTopRowsShowTheYearAsPlayed(t *testing.T) {
 		t.Errorf("'01's region cell reads %q, want the print struck out and the year's region: %q", got, want)
 	}
 }
+
+// TestSoloScorepadHasTheOpponent: AOC's solo game is played against the
+// Wine Merchant and won by placing ahead of him, so its one-player pad has
+// his column too; a one-column pad had nowhere to score him, and its
+// tie-break and place rows compared the player with no one.
+func TestSoloScorepadHasTheOpponent(t *testing.T) {
+	needTools(t, "pdftotext")
+	for _, c := range []struct {
+		game    string
+		players int
+		want    []string
+		not     string
+	}{
+		{"age-of-champagne", 1, []string{"Wine Merchant", "1 player and the Wine Merchant", "Solo: place ahead of the Wine Merchant"}, ""},
+		{"age-of-champagne", 3, []string{"3 players"}, "Wine Merchant"},
+		{"bordeaux", 1, []string{"1 player"}, "Merchant"},
+	} {
+		g, _ := ScorepadFor(c.game)
+		b, err := Scorepad(g, c.players, A4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(pageText(t, writeTemp(t, "pad.pdf", b), 1)), " ")
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s pad for %d: lacks %q", c.game, c.players, w)
+			}
+		}
+		if c.not != "" && strings.Contains(text, c.not) {
+			t.Errorf("%s pad for %d: has %q", c.game, c.players, c.not)
+		}
+	}
+}

@@ -24,6 +24,11 @@ type ScorepadGame struct {
 	TieRule string
 	// Solo lists solo levels of victory to tick, lowest first (Bordeaux).
 	Solo []string
+	// Opponent is the automa a solo game is played against and scored
+	// with (AOC's Wine Merchant): a one-player pad has his column too.
+	Opponent string
+	// SoloRule is what a solo game scores, printed on a one-player pad.
+	SoloRule string
 	// Counts are the end-of-game counts that scorepad mode (`vintner score
 	// --tally`) reads and that no row above holds in its terms: a row
 	// each, under the place, with the tally key as its hint.
@@ -65,6 +70,10 @@ var scorepadGames = []ScorepadGame{
 		TieBreaks:  func() []score.TieBreak { return scorechampagne.TieBreaks },
 		TieRule: "The most Prestige Points wins: Cellar Master of the Decade. Ties: the best eco-responsibility report, " +
 			"then the position at the Council of Cellar Masters. The Œnothèque is part of the cellar.",
+		// "The Wine Merchant can be used both as an opponent for a solo
+		// game or as an additional player", scored at the end like one.
+		Opponent: "Wine Merchant",
+		SoloRule: "Solo: place ahead of the Wine Merchant to win; neither of you scores vineyards or still wines.",
 		// Prestige in play, the protection token and the tie-breaks (the
 		// eco value, the council position) hold pp=, protection=, eco= and
 		// council= already.
@@ -133,8 +142,16 @@ func Scorepad(g ScorepadGame, players int, paper Paper) ([]byte, error) {
 	f.Line(margin+80, 32.5, pw-margin, 32.5)
 
 	cats, tbs := g.Categories(), g.TieBreaks()
+	opponent := "" // the automa's column of a solo pad
+	if players == 1 {
+		opponent = g.Opponent
+	}
+	cols := players
+	if opponent != "" {
+		cols++
+	}
 	labelW := 64.0
-	colW := (pw - 2*margin - labelW) / float64(players)
+	colW := (pw - 2*margin - labelW) / float64(cols)
 	rowH := 11.0
 	y := 40.0
 
@@ -143,13 +160,17 @@ func Scorepad(g ScorepadGame, players int, paper Paper) ([]byte, error) {
 	f.Rect(margin, y, labelW, 13, "FD")
 	p.font(true, 9)
 	p.write(margin+2, y+8, "Player")
-	for i := 0; i < players; i++ {
+	for i := 0; i < cols; i++ {
 		x := margin + labelW + float64(i)*colW
 		f.Rect(x, y, colW, 13, "D")
 		p.font(false, 6)
 		p.text(darkGrey)
 		p.write(x+1, y+3, fmt.Sprint(i+1))
 		p.text(black)
+		if i == players {
+			p.fitFont(false, 9, colW-4, opponent)
+			p.write(x+2, y+8, opponent)
+		}
 	}
 	y += 13
 
@@ -169,7 +190,7 @@ func Scorepad(g ScorepadGame, players int, paper Paper) ([]byte, error) {
 			p.write(margin+2, y+rowH/2+3.4, hint)
 			p.text(black)
 		}
-		for i := 0; i < players; i++ {
+		for i := 0; i < cols; i++ {
 			x := margin + labelW + float64(i)*colW
 			f.Rect(x, y, colW, rowH, "FD")
 		}
@@ -219,15 +240,22 @@ func Scorepad(g ScorepadGame, players int, paper Paper) ([]byte, error) {
 	y += 4
 	p.font(false, 8)
 	f.SetXY(margin, y)
-	f.MultiCell(pw-2*margin, 4, printable(g.TieRule), "", "L", false)
+	rule := g.TieRule
+	if players == 1 && g.SoloRule != "" {
+		rule += " " + g.SoloRule
+	}
+	f.MultiCell(pw-2*margin, 4, printable(rule), "", "L", false)
 
 	p.font(false, 7)
 	p.text(darkGrey)
-	cols := fmt.Sprintf("%d players", players)
+	who := fmt.Sprintf("%d players", players)
 	if players == 1 {
-		cols = "1 player"
+		who = "1 player"
 	}
-	p.write(margin, ph-8, fmt.Sprintf("%s scorepad · %s", g.Title, cols))
+	if opponent != "" {
+		who += " and the " + opponent
+	}
+	p.write(margin, ph-8, fmt.Sprintf("%s scorepad · %s", g.Title, who))
 	p.right(pw-margin, ph-8, "printed by vintner")
 	return d.bytes()
 }

@@ -19,7 +19,8 @@ func newScorepadCmd() *cobra.Command {
 		Long: `Print a scorepad for a game as PDF: one row per scoring category of its
 rulebook, the total, the tie-break rows and the place, one column per player.
 The rows are the ones 'vintner score' uses. Bordeaux's pad also lists the
-solo levels of victory.`,
+solo levels of victory; AOC's one-player pad has a column for the Wine
+Merchant, the solo game's opponent.`,
 		Example: `  vintner scorepad bordeaux -o bordeaux-pad.pdf
   vintner scorepad grand-cru --players 3 -o grand-cru.pdf
   vintner scorepad age-of-champagne --paper letter -o aoc.pdf`,
