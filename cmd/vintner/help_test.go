@@ -24,3 +24,20 @@ func TestEveryCommandHasExamples(t *testing.T) {
 		}
 	}
 }
+
+// scorepad --players says each game's default number of columns; it said
+// "the game's most players, 6 for Bordeaux", and Bordeaux's most is 12.
+func TestScorepadPlayersHelp(t *testing.T) {
+	code, out, _ := vintner(t, "scorepad", "--help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"6 for Bordeaux", "5 for Grand Cru", "4 for AOC: Age of Champagne"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("scorepad --help lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "most players") {
+		t.Errorf("scorepad --help calls the default the game's most players:\n%s", out)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/vintner/vintner/pdf"
@@ -52,9 +53,21 @@ Merchant, the solo game's opponent.`,
 			return writeOutput(cmd, out, b)
 		},
 	}
-	cmd.Flags().IntVar(&players, "players", 0, "player columns (default: the game's most players, 6 for Bordeaux)")
+	cmd.Flags().IntVar(&players, "players", 0, "player columns (default: "+padDefaults()+")")
 	cmd.Flags().StringVar(&paper, "paper", "a4", "paper size: a4 | letter")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "PDF file to write (- for stdout)")
 	_ = cmd.RegisterFlagCompletionFunc("paper", completeWords("a4", "letter"))
 	return cmd
+}
+
+// padDefaults lists each game's default number of columns, for --players'
+// help: Bordeaux's is not its most players (12), but 6.
+func padDefaults() string {
+	var out []string
+	for _, name := range games.Names() {
+		if pad, err := pdf.ScorepadFor(name); err == nil {
+			out = append(out, fmt.Sprintf("%d for %s", pad.DefaultPlayers, pad.Title))
+		}
+	}
+	return strings.Join(out, ", ")
 }
