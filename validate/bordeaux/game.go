@@ -160,7 +160,8 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 			case "paths", "longest", "casks", "leader":
 				n, ok := num(v)
 				if !ok {
-					return fail(l, tok, "%s is a count, not %q", k, v)
+					// 1000 is a count too: say the bound (the doc's "under 1,000").
+					return fail(l, tok, "%s is a count from 0 to 999, not %q", k, v)
 				}
 				switch k {
 				case "paths":
@@ -177,7 +178,7 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 				for _, s := range strings.Split(v, "/") {
 					n, ok := num(s)
 					if !ok {
-						return fail(l, tok, "rows lists each trellis row's points (0 when not completed), as rows=5/5/0, not %q", v)
+						return fail(l, tok, "rows lists each trellis row's points, 0 to 999 (0 when not completed), as rows=5/5/0, not %q", v)
 					}
 					t.Rows = append(t.Rows, sb.Row{Complete: n > 0, Bonus: n})
 				}

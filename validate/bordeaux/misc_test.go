@@ -215,6 +215,10 @@ claim Other 20
 		{"tally A paths=3 longest=0 casks=0 rows=0/0/0 leader=7\n", "x.vin:2:17: error: A's longest tour cannot be 0 with 3 filled paths: a filled path is a tour of at least 1 segment"},
 		{"tally A paths=3 longest=4 casks=0 rows=0/0/0 leader=7\n", "x.vin:2:17: error: A's longest tour (4) cannot be longer than the filled paths (3)"},
 		{"variant solo\ntally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\ntally B paths=3 longest=2 casks=0 rows=0/0/0 leader=6\n", "x.vin:2:9: error: the solo variant is for one player, not 2"},
+		// 1000 is a count: the message names the bound, not "a count".
+		{"tally A paths=1000 longest=2 casks=0 rows=0/0/0 leader=7\n", "x.vin:2:9: error: paths is a count from 0 to 999, not \"1000\""},
+		{"tally A paths=3 longest=2 casks=x rows=0/0/0 leader=7\n", "x.vin:2:27: error: casks is a count from 0 to 999, not \"x\""},
+		{"tally A paths=3 longest=2 casks=0 rows=1000/0/0 leader=7\n", "x.vin:2:35: error: rows lists each trellis row's points, 0 to 999 (0 when not completed), as rows=5/5/0, not \"1000/0/0\""},
 	} {
 		rep := validate.CheckTally([]validate.Game{New()}, "bordeaux", "x.vin", []byte("players A B\n"+c.body), validate.Limits{}, validate.Options{})
 		if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Error() != c.want {
