@@ -229,13 +229,13 @@ func (r *reader) read(e *entry, from int) bool {
 			cards, grapes, hasGrapes := strings.Cut(v, "/")
 			n, err := strconv.Atoi(cards)
 			if err != nil || n < 0 || n > maxCount {
-				return bad(i, "%s=%s: the Vineyard cards held in %s are a count, then /GRAPES if a tie needs them (%s=2/5)", k, v, reg.Name, reg.Key)
+				return bad(i, "%s=%s: the Vineyard cards held in %s are a count from 0 to %d, then /GRAPES if a tie needs them (%s=2/5)", k, v, reg.Name, maxCount, reg.Key)
 			}
 			p.Cards[reg.Key] = n
 			if hasGrapes {
 				g, err := strconv.Atoi(grapes)
 				if err != nil || g < 0 || g > maxCount {
-					return bad(i, "%s=%s: the grapes produced in %s are a count (%s=%d/5)", k, v, reg.Name, reg.Key, n)
+					return bad(i, "%s=%s: the grapes produced in %s are a count from 0 to %d (%s=%d/5)", k, v, reg.Name, maxCount, reg.Key, n)
 				}
 				p.Grapes[reg.Key] = g
 				e.grapes[reg.Key] = true
@@ -266,7 +266,7 @@ func (r *reader) read(e *entry, from int) bool {
 			}
 			n, ok := r.count(v, r.grapeLetter)
 			if !ok {
-				return bad(i, "still= counts the still wines in %s's winery: a number or their letters (MMPC), not %q", who, v)
+				return bad(i, "still= counts the still wines in %s's winery: a number from 0 to %d or their letters (MMPC), not %q", who, maxCount, v)
 			}
 			if most := r.tb.Winery.CapacityOf(r.tb.Winery.Max); n > most {
 				return bad(i, "a winery holds at most %d still wines, not %d", most, n)
@@ -275,7 +275,7 @@ func (r *reader) read(e *entry, from int) bool {
 		case "cellar":
 			n, ok := r.count(v, r.cuveeLetter)
 			if !ok {
-				return bad(i, "cellar= counts the cuvées in %s's cellar: a number or their letters (TTNB), not %q", who, v)
+				return bad(i, "cellar= counts the cuvées in %s's cellar: a number from 0 to %d or their letters (TTNB), not %q", who, maxCount, v)
 			}
 			if n > r.tb.CellarMax {
 				return bad(i, "the cellar holds at most %d cuvées, not %d", r.tb.CellarMax, n)
@@ -284,7 +284,7 @@ func (r *reader) read(e *entry, from int) bool {
 		case "oeno", "oenotheque":
 			n, ok := r.count(v, r.cuveeLetter)
 			if !ok {
-				return bad(i, "oeno= counts the cuvées in %s's œnothèque: a number or their letters (TN), not %q", who, v)
+				return bad(i, "oeno= counts the cuvées in %s's œnothèque: a number from 0 to %d or their letters (TN), not %q", who, maxCount, v)
 			}
 			if n > r.tb.OenothequeMax {
 				return bad(i, "the œnothèque holds at most %d cuvées, not %d", r.tb.OenothequeMax, n)
