@@ -807,6 +807,18 @@ func TestOptionWrittenAsAVariant(t *testing.T) {
 	}
 }
 
+// TestSoloWrittenAsAVariant: `variant solo` (Bordeaux's, and read by an
+// AOC tally) is no variant of an AOC record; the hint says what is.
+func TestSoloWrittenAsAVariant(t *testing.T) {
+	rep := check(t, "v.vin", []byte("game age-of-champagne\nplayers Ann\nvariant solo\n"))
+	if len(rep.Diagnostics) == 0 || !strings.HasPrefix(rep.Diagnostics[0].Message, `unknown variant "solo"`) {
+		t.Fatalf("want the variant refused, got %v", rep.Diagnostics)
+	}
+	if want := "one player always plays the solo game against the Wine Merchant: leave `variant solo` out (he is Jéroboam, easy), or name his level with `variant merchant=LEVEL`"; rep.Diagnostics[0].Hint != want {
+		t.Errorf("hint %q, want %q", rep.Diagnostics[0].Hint, want)
+	}
+}
+
 // TestMarketingSpotOrder: with marketing-order spot-order, a player on an
 // n spot fills his œnothèque before his own n+1 collaborator empties it.
 func TestMarketingSpotOrder(t *testing.T) {

@@ -85,6 +85,11 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 			if h := tables.OptionHint(v); h != "" {
 				e.hint = h
 			}
+			if k == "solo" {
+				// Bordeaux records and AOC tallies write it; a record
+				// needs nothing (ruling E3).
+				e.hint = "one player always plays the solo game against the Wine Merchant: leave `variant solo` out (he is Jéroboam, easy), or name his level with `variant merchant=LEVEL`"
+			}
 			e.variant = k
 			return nil, e
 		}
