@@ -38,7 +38,7 @@ type Diagnostic struct {
 	Message  string   `json:"message"`
 	Hint     string   `json:"hint,omitempty"`
 	Game     string   `json:"game,omitempty"`
-	Where    string   `json:"where,omitempty"` // "year 3", "round 2 phase festival"
+	Where    string   `json:"where,omitempty"` // "year '03", "year 1 round 3", "round 1" (docs/scripting.md)
 	Player   string   `json:"player,omitempty"`
 	// Applied marks an error --as-played applied as written (for a check
 	// line, noted as the table's memory) before the replay went on: it
