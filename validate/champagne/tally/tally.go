@@ -402,10 +402,13 @@ func (r *reader) game() (champagne.GameTally, bool) {
 			}
 		}
 	}
-	level, hasLevel := r.rec.Variant("merchant")
+	// The error of a variant points at its word: the header may hold
+	// several variant lines and words.
+	lvLine, lvTok, level, hasLevel := r.variantAt("merchant")
+	soloLine, soloTok, _, solo := r.variantAt("solo")
 	switch {
-	case r.merchant == nil && !hasLevel && r.rec.HasVariant("solo"):
-		r.errf(r.rec.VariantLine[0], 1, validate.CodeMissing, "a solo game is scored against the Wine Merchant: add his `merchant pp=… eco=…` line")
+	case r.merchant == nil && !hasLevel && solo:
+		r.errf(soloLine, soloTok, validate.CodeMissing, "a solo game is scored against the Wine Merchant: add his `merchant pp=… eco=…` line")
 	case r.merchant == nil && !hasLevel && len(r.rec.Players) == 1:
 		// One player is always the solo game (ruling E3).
 		r.errf(players, 1, validate.CodeMissing, "one player plays the solo game, against the Wine Merchant: add his `merchant pp=… eco=…` line")
@@ -414,13 +417,7 @@ func (r *reader) game() (champagne.GameTally, bool) {
 		r.errf(r.merchant.line, 0, validate.CodeRule, "the Wine Merchant counts as a player: %d players and the Merchant are more than the game's %d", seats, r.tb.MaxPlayers)
 	}
 	if r.merchant == nil && hasLevel {
-		d := validate.Diagnostic{Severity: validate.Error, Code: validate.CodeMissing, Game: champagne.Game,
-			Message: "the Wine Merchant plays (variant merchant): add his `merchant pp=… eco=…` line"}
-		if len(r.rec.VariantLine) > 0 {
-			d = validate.Errorf(r.rec.VariantLine[0], 1, validate.CodeMissing, "%s", d.Message)
-			d.Game = champagne.Game
-		}
-		r.diags = append(r.diags, d)
+		r.errf(lvLine, lvTok, validate.CodeMissing, "the Wine Merchant plays (variant merchant): add his `merchant pp=… eco=…` line")
 	}
 	if r.merchant != nil && (!hasLevel || level == "") {
 		level = "easy" // without a level he is Jéroboam, as in a replay (ruling E3)
@@ -432,11 +429,7 @@ func (r *reader) game() (champagne.GameTally, bool) {
 			for _, m := range r.tb.MerchantLevels {
 				names = append(names, m.Alias)
 			}
-			l := r.merchant.line
-			if len(r.rec.VariantLine) > 0 {
-				l = r.rec.VariantLine[0]
-			}
-			r.errf(l, 1, validate.CodeHeader, "the Wine Merchant's difficulty is %s, not %q", strings.Join(names, " | "), level)
+			r.errf(lvLine, lvTok, validate.CodeHeader, "the Wine Merchant's difficulty is %s, not %q", strings.Join(names, " | "), level)
 		} else {
 			gt.MerchantLevel = m.Label()
 		}
@@ -524,6 +517,23 @@ func (r *reader) game() (champagne.GameTally, bool) {
 		}
 	}
 	return gt, true
+}
+
+// variantAt finds a header variant by any of its names (the part before
+// '='): its line, its word, its value. The last one given counts, as in a
+// replay.
+func (r *reader) variantAt(names ...string) (line *validate.Line, tok int, val string, ok bool) {
+	for _, l := range r.rec.VariantLine {
+		for i := 1; i < len(l.Tokens); i++ {
+			k, v, _ := strings.Cut(l.Tokens[i].Text, "=")
+			for _, n := range names {
+				if strings.EqualFold(k, n) {
+					line, tok, val, ok = l, i, strings.ToLower(v), true
+				}
+			}
+		}
+	}
+	return line, tok, val, ok
 }
 
 // regionCards is the most Vineyard cards one region can hold at the table:

@@ -139,9 +139,30 @@ func TestTallyErrors(t *testing.T) {
 		{"claim differs", "tally Ann pp=3 eco=0 council=1\ntally Ben pp=2 eco=0 council=2\nclaim Ann 4\n",
 			"t.vin:5:11: error: Ann claimed 4 points, the rules give 3 (Prestige in play 3, Regions 0, Major vineyards 0, Still wines 0, Cuvées 0, Eco report 0, Protection 0)"},
 	}
+	// A variant's error points at its word, on whichever variant line it
+	// is (it pointed at the first variant line's first word).
+	heads := map[string]string{
+		"level on a later variant line": "game age-of-champagne\nplayers Ann\nvariant first-game\nvariant merchant=bogus\n",
+		"level after another variant":   "game age-of-champagne\nplayers Ann\nvariant first-game merchant=bogus\n",
+		"solo on a later variant line":  "game age-of-champagne\nplayers Ann\nvariant first-game\nvariant solo\n",
+		"merchant variant, no line":     "game age-of-champagne\nplayers Ann Ben\nvariant first-game high-tension merchant=hard\n",
+	}
+	cases = append(cases, []struct{ name, body, want string }{
+		{"level on a later variant line", "tally Ann pp=3 eco=0\nmerchant pp=1 eco=14\n",
+			"t.vin:4:9: error: the Wine Merchant's difficulty is easy | medium | hard | extreme, not \"bogus\""},
+		{"level after another variant", "tally Ann pp=3 eco=0\nmerchant pp=1 eco=14\n",
+			"t.vin:3:20: error: the Wine Merchant's difficulty is easy | medium | hard | extreme, not \"bogus\""},
+		{"solo on a later variant line", "tally Ann pp=3 eco=0\n",
+			"t.vin:4:9: error: a solo game is scored against the Wine Merchant: add his `merchant pp=… eco=…` line"},
+		{"merchant variant, no line", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=1\n",
+			"t.vin:3:33: error: the Wine Merchant plays (variant merchant): add his `merchant pp=… eco=…` line"},
+	}...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			h := head
+			if hh, ok := heads[c.name]; ok {
+				h = hh
+			}
 			if strings.HasPrefix(c.name, "four") {
 				h = "game age-of-champagne\nplayers A B C D\n"
 			}
