@@ -404,7 +404,7 @@ func (r *reader) game() (champagne.GameTally, bool) {
 	}
 	// The error of a variant points at its word: the header may hold
 	// several variant lines and words.
-	lvLine, lvTok, level, hasLevel := r.variantAt("merchant")
+	lvLine, lvTok, level, hasLevel := r.variantAt("merchant", "wine-merchant")
 	soloLine, soloTok, _, solo := r.variantAt("solo")
 	switch {
 	case r.merchant == nil && !hasLevel && solo:
@@ -521,7 +521,7 @@ func (r *reader) game() (champagne.GameTally, bool) {
 
 // variantAt finds a header variant by any of its names (the part before
 // '='): its line, its word, its value. The last one given counts, as in a
-// replay.
+// replay, which reads merchant= and wine-merchant= alike.
 func (r *reader) variantAt(names ...string) (line *validate.Line, tok int, val string, ok bool) {
 	for _, l := range r.rec.VariantLine {
 		for i := 1; i < len(l.Tokens); i++ {

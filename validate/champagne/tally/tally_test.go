@@ -146,6 +146,7 @@ func TestTallyErrors(t *testing.T) {
 		"level after another variant":   "game age-of-champagne\nplayers Ann\nvariant first-game merchant=bogus\n",
 		"solo on a later variant line":  "game age-of-champagne\nplayers Ann\nvariant first-game\nvariant solo\n",
 		"merchant variant, no line":     "game age-of-champagne\nplayers Ann Ben\nvariant first-game high-tension merchant=hard\n",
+		"wine-merchant, no line":        "game age-of-champagne\nplayers Ann Ben\nvariant wine-merchant=hard\n",
 	}
 	cases = append(cases, []struct{ name, body, want string }{
 		{"level on a later variant line", "tally Ann pp=3 eco=0\nmerchant pp=1 eco=14\n",
@@ -156,6 +157,9 @@ func TestTallyErrors(t *testing.T) {
 			"t.vin:4:9: error: a solo game is scored against the Wine Merchant: add his `merchant pp=… eco=…` line"},
 		{"merchant variant, no line", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=1\n",
 			"t.vin:3:33: error: the Wine Merchant plays (variant merchant): add his `merchant pp=… eco=…` line"},
+		// The replay's other name of the variant: the Merchant plays.
+		{"wine-merchant, no line", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=1\n",
+			"t.vin:3:9: error: the Wine Merchant plays (variant merchant): add his `merchant pp=… eco=…` line"},
 	}...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -307,6 +311,19 @@ func TestSoloWithoutALevelIsEasy(t *testing.T) {
 		t.Fatalf("%v", rep.Diagnostics)
 	}
 	if got, want := rep.Result.Player("Ann").Level, "lost to the Wine Merchant (Jéroboam, easy)"; got != want {
+		t.Errorf("level %q, want %q", got, want)
+	}
+}
+
+// TestWineMerchantVariantNamesTheLevel: variant wine-merchant=LEVEL, which
+// a replay reads as merchant=LEVEL, names the level of a tally's Wine
+// Merchant too (the tally took him for Jéroboam).
+func TestWineMerchantVariantNamesTheLevel(t *testing.T) {
+	rep := scoreFile(t, "m.vin", []byte("game age-of-champagne\nplayers Ann\nvariant wine-merchant=hard\ntally Ann pp=1 eco=+1\nmerchant pp=5 eco=+1\n"), validate.Options{})
+	if rep.Result == nil {
+		t.Fatalf("%v", rep.Diagnostics)
+	}
+	if got, want := rep.Result.Player("Ann").Level, "lost to the Wine Merchant (Balthazar, hard)"; got != want {
 		t.Errorf("level %q, want %q", got, want)
 	}
 }
