@@ -10,6 +10,20 @@ import (
 // tableVerbs are the words a table line starts with (and check, claim).
 var tableVerbs = []string{"round", "reveal", "merchant", "market", "offers", "deal", "check", "claim"}
 
+// merchantVerbs are the second words of the Wine Merchant's lines.
+var merchantVerbs = []string{"shipping", "ship", "check", "claim"}
+
+// merchantVerb refuses a Wine Merchant line whose second word is none of
+// his: wherever it came, it was said to come out of order.
+func merchantVerb(l *validate.Line) *ruleError {
+	for _, v := range merchantVerbs {
+		if isWord(l.Word(1), v) {
+			return nil
+		}
+	}
+	return syntax(1, "a Wine Merchant line is merchant shipping SPOT cuvees CUVEES (his part of the event card), merchant ship CARD … | none, merchant check KEY=VALUE … or merchant claim POINTS").withHint(l.Word(1), merchantVerbs)
+}
+
 // Grammar reads a line's words without the game's state
 // (validate.Grammarian): a player's verb the game does not have, a
 // placement without its spot, a table line the game does not have, a
@@ -32,6 +46,7 @@ func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 	case validate.KindEvent:
 		switch l.Verb {
 		case "merchant":
+			e = merchantVerb(l)
 			if isWord(l.Word(1), "check") {
 				e = merchantCheckGrammar(l)
 			}

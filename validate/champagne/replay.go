@@ -656,6 +656,9 @@ func (s *state) tableLine(l *validate.Line) *ruleError {
 		if s.merchant == nil {
 			return fail(0, "there is no Wine Merchant in this game (variant merchant=LEVEL)")
 		}
+		if e := merchantVerb(l); e != nil {
+			return e
+		}
 		if isWord(l.Word(1), "check") {
 			return s.merchantCheck(l)
 		}
