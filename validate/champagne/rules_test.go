@@ -220,6 +220,17 @@ func TestMerchantChoice(t *testing.T) {
 	}
 }
 
+// TestMerchantCuveesInWords: the event card's cuvées may be written in
+// several words (T N B), as every list of cubes is; the line was refused.
+func TestMerchantCuveesInWords(t *testing.T) {
+	text := strings.Replace(setup2, "players Ann Ben\n", "players Ann Ben\nvariant merchant=easy\n", 1)
+	text = strings.Replace(text, "offers urville essomes-sur-marne\n", "offers urville essomes-sur-marne damery\n", 1)
+	s := started(t, text+"reveal perfect-climate\nmerchant shipping 1 cuvees T N B\n")
+	if got := cubes(s.merchant.cellar, cuveeLetters); got != "TNB" {
+		t.Errorf("the Merchant's cellar holds %s, want TNB", got)
+	}
+}
+
 func ids(cs []*marketCard) []string {
 	var out []string
 	for _, c := range cs {

@@ -288,7 +288,8 @@ func (s *state) validated(c *marketCard) (want, bool) {
 func (s *state) merchantEvent(l *validate.Line) *ruleError {
 	m := s.merchant
 	mi := len(s.players) - 1
-	if len(l.Tokens) != 5 || !isWord(l.Word(3), "cuvees") {
+	// The cuvées in one word or several (TN, T N), as in every list of cubes.
+	if len(l.Tokens) < 5 || !isWord(l.Word(3), "cuvees") {
 		return syntax(0, "merchant shipping SPOT cuvees CUVEES (merchant shipping 2 cuvees TN)")
 	}
 	k, err := strconv.Atoi(l.Word(2))
