@@ -234,6 +234,20 @@ func TestRandomRefusesContradictoryVariants(t *testing.T) {
 	}
 }
 
+// TestRandomWineMerchantLevel: a solo game asked for with variant
+// wine-merchant=LEVEL (the replay's other name of merchant=LEVEL) is played
+// at that level; the generator added a merchant= of its own, at a level of
+// its choosing, which the replay took instead.
+func TestRandomWineMerchantLevel(t *testing.T) {
+	b, err := generate(1, 1, []string{"wine-merchant=hard"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(b, []byte("\nvariant merchant=")) {
+		t.Errorf("a second level was added:\n%s", b[:bytes.Index(b, []byte("\noffers"))])
+	}
+}
+
 // TestStateText: `vintner replay` shows the state where it stopped.
 func TestStateText(t *testing.T) {
 	data, _ := generate(2, 3, nil)

@@ -133,7 +133,10 @@ func generateMode(r *rules, players int, seed uint64, variants []string, inv fun
 	if players == 1 {
 		has := false
 		for _, v := range vs {
-			has = has || strings.HasPrefix(strings.ToLower(v), "merchant")
+			// The replay's two names of the variant: asked for by either,
+			// the Merchant plays at the level asked.
+			k, _, _ := strings.Cut(strings.ToLower(v), "=")
+			has = has || k == "merchant" || k == "wine-merchant"
 		}
 		if !has {
 			levels := []string{"easy", "medium", "hard", "extreme"}
