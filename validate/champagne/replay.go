@@ -60,6 +60,7 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	s.eventsSeen = reuse.Zeroed(s.eventsSeen, len(r.eventCopies))
 	s.inheritSeen, s.dealt = reuse.Zeroed(s.inheritSeen, len(r.Inherit)), reuse.Zeroed(s.dealt, len(r.Inherit))
 	s.tokensOut, s.tokensHeld = reuse.Zeroed(s.tokensOut, len(r.tokenKinds)), reuse.Zeroed(s.tokensHeld, len(r.tokenKinds))
+	levelBy := "" // the variant that named the Wine Merchant's level
 	for _, v := range rec.Variants {
 		k, val, _ := strings.Cut(strings.ToLower(v), "=")
 		switch k {
@@ -70,6 +71,17 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 		case "high-tension":
 			s.tension = true
 		case "merchant", "wine-merchant":
+			// The reader refuses a variant given twice by one name, not
+			// by the two names of this one.
+			if levelBy != "" {
+				e := fail(1, "variant %s contradicts %s, given before: a variant has one value", strings.ToLower(v), levelBy)
+				if _, prev, _ := strings.Cut(levelBy, "="); prev == val {
+					e = fail(1, "variant %s is given twice (%s before)", strings.ToLower(v), levelBy)
+				}
+				e.variant = k
+				return nil, e
+			}
+			levelBy = strings.ToLower(v)
 			if val == "" {
 				val = "easy"
 			}

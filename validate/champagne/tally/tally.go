@@ -21,6 +21,7 @@
 package tally
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -144,12 +145,25 @@ func (r *reader) errf(l *validate.Line, tok int, code, format string, args ...an
 // a tally may keep from the record's header, and solo; merchant=LEVEL is
 // checked with the Wine Merchant's line.
 func (r *reader) variants() {
+	levelBy := "" // the variant that named the Wine Merchant's level
 	for _, l := range r.rec.VariantLine {
 		for i := 1; i < len(l.Tokens); i++ {
 			v := l.Tokens[i].Text
-			k, _, _ := strings.Cut(strings.ToLower(v), "=")
+			k, val, _ := strings.Cut(strings.ToLower(v), "=")
 			switch k {
-			case "first-game", "trade-partnership", "high-tension", "merchant", "wine-merchant", "solo":
+			case "merchant", "wine-merchant":
+				// The reader refuses a variant given twice by one name,
+				// not by the two names of this one.
+				if levelBy != "" {
+					msg := fmt.Sprintf("variant %s contradicts %s, given before: a variant has one value", strings.ToLower(v), levelBy)
+					if _, prev, _ := strings.Cut(levelBy, "="); prev == val {
+						msg = fmt.Sprintf("variant %s is given twice (%s before)", strings.ToLower(v), levelBy)
+					}
+					r.errf(l, i, validate.CodeHeader, "%s", msg)
+				}
+				levelBy = strings.ToLower(v)
+				continue
+			case "first-game", "trade-partnership", "high-tension", "solo":
 				continue
 			}
 			d := validate.Errorf(l, i, validate.CodeHeader, "unknown variant %q: solo | merchant=easy|medium|hard|extreme (first-game, trade-partnership and high-tension change no score)", v)
