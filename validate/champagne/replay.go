@@ -49,6 +49,21 @@ func syntax(tok int, format string, args ...any) *ruleError {
 	return &ruleError{tok: tok, code: validate.CodeSyntax, msg: fmt.Sprintf(format, args...)}
 }
 
+// sameLevel reports whether two of the Wine Merchant's level words (a
+// key, its alias, or none for easy) name one level: merchant=easy and
+// wine-merchant=jeroboam say the same twice.
+func sameLevel(r *rules, a, b string) bool {
+	if a == "" {
+		a = "easy"
+	}
+	if b == "" {
+		b = "easy"
+	}
+	na, oka := r.MerchantNames[a]
+	nb, okb := r.MerchantNames[b]
+	return a == b || (oka && okb && na == nb)
+}
+
 // newState prepares a game from the header, in a spare state when there
 // is one.
 func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
@@ -75,7 +90,7 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 			// by the two names of this one.
 			if levelBy != "" {
 				e := fail(1, "variant %s contradicts %s, given before: a variant has one value", strings.ToLower(v), levelBy)
-				if _, prev, _ := strings.Cut(levelBy, "="); prev == val {
+				if _, prev, _ := strings.Cut(levelBy, "="); sameLevel(r, prev, val) {
 					e = fail(1, "variant %s is given twice (%s before)", strings.ToLower(v), levelBy)
 				}
 				e.variant = k

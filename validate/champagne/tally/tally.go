@@ -156,7 +156,7 @@ func (r *reader) variants() {
 				// not by the two names of this one.
 				if levelBy != "" {
 					msg := fmt.Sprintf("variant %s contradicts %s, given before: a variant has one value", strings.ToLower(v), levelBy)
-					if _, prev, _ := strings.Cut(levelBy, "="); prev == val {
+					if _, prev, _ := strings.Cut(levelBy, "="); r.sameLevel(prev, val) {
 						msg = fmt.Sprintf("variant %s is given twice (%s before)", strings.ToLower(v), levelBy)
 					}
 					r.errf(l, i, validate.CodeHeader, "%s", msg)
@@ -175,6 +175,20 @@ func (r *reader) variants() {
 			r.diags = append(r.diags, d)
 		}
 	}
+}
+
+// sameLevel reports whether two of the Wine Merchant's level words (a
+// key, its alias, or none for easy) name one level.
+func (r *reader) sameLevel(a, b string) bool {
+	if a == "" {
+		a = "easy"
+	}
+	if b == "" {
+		b = "easy"
+	}
+	ma, oka := r.tb.MerchantLevel(a)
+	mb, okb := r.tb.MerchantLevel(b)
+	return a == b || (oka && okb && ma == mb)
 }
 
 func (r *reader) tally(l *validate.Line) {

@@ -148,6 +148,7 @@ func TestTallyErrors(t *testing.T) {
 		"merchant variant, no line":     "game age-of-champagne\nplayers Ann Ben\nvariant first-game high-tension merchant=hard\n",
 		"wine-merchant, no line":        "game age-of-champagne\nplayers Ann Ben\nvariant wine-merchant=hard\n",
 		"both names of the level":       "game age-of-champagne\nplayers Ann\nvariant merchant=hard\nvariant first-game wine-merchant=easy\n",
+		"one level by both names":       "game age-of-champagne\nplayers Ann\nvariant merchant=easy\nvariant wine-merchant=jeroboam\n",
 	}
 	cases = append(cases, []struct{ name, body, want string }{
 		{"level on a later variant line", "tally Ann pp=3 eco=0\nmerchant pp=1 eco=14\n",
@@ -163,6 +164,8 @@ func TestTallyErrors(t *testing.T) {
 			"t.vin:3:9: error: the Wine Merchant plays (variant merchant): add his `merchant pp=… eco=…` line"},
 		{"both names of the level", "tally Ann pp=3 eco=0\nmerchant pp=1 eco=14\n",
 			"t.vin:4:20: error: variant wine-merchant=easy contradicts merchant=hard, given before: a variant has one value"},
+		{"one level by both names", "tally Ann pp=3 eco=0\nmerchant pp=1 eco=14\n",
+			"t.vin:4:9: error: variant wine-merchant=jeroboam is given twice (merchant=easy before)"},
 	}...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
