@@ -152,6 +152,12 @@ func (s *state) noneLeft(who int) string {
 	return fmt.Sprintf("%s has no collaborator left this round: %d placed, %d waiting on a marketing n+1 spot", s.nameOf(who), placed, held)
 }
 
+// discTooLate says that a player's disc comes after his last
+// collaborator: "Your disc must be placed before your last Collaborator".
+func (s *state) discTooLate(who int) string {
+	return s.noneLeft(who) + ", and a disc must be placed before the last one"
+}
+
 // isPlacement tells a placement line (ZONE SPOT, disc ZONE SPOT) from the
 // resolution's lines that share a verb (draw CUVEE=WINES).
 func isPlacement(l *validate.Line) bool {
@@ -191,7 +197,10 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	// tests' invariants check it): not counted again.
 	if cur := int(s.next().who); cur != who {
 		p := s.players[who]
-		if s.available(who) <= 0 && !disc {
+		if s.available(who) <= 0 {
+			if disc {
+				return fail(0, "%s", s.discTooLate(who))
+			}
 			return fail(-1, "%s (next, %s)", s.noneLeft(who), s.expectText())
 		}
 		e := fail(-1, "it is %s's turn to place a collaborator, not %s's", s.called(cur), p.name)
@@ -336,6 +345,9 @@ func (s *state) actionToken(p *player, zi int) int {
 func (s *state) reserve(who int, l *validate.Line) *ruleError {
 	p := s.players[who]
 	if cur := s.current(); cur != who {
+		if s.available(who) <= 0 {
+			return fail(0, "%s", s.discTooLate(who))
+		}
 		return fail(-1, "it is %s's turn to place, not %s's", s.called(cur), p.name)
 	}
 	if p.token(s.r.tk.reservation) == 0 {

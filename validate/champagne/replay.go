@@ -844,6 +844,9 @@ func (s *state) action(who int, l *validate.Line, vb verb) *ruleError {
 		}
 		if isPlacement(l) {
 			if s.round > 0 && s.placementDone {
+				if vb == vDisc {
+					return fail(0, "%s (next, %s)", s.discTooLate(who), s.expectText())
+				}
 				return fail(0, "%s (next, %s)", s.noneLeft(who), s.expectText())
 			}
 			return fail(0, "collaborators are placed after the round's event, before the resolution (next, %s)", s.expectText())
