@@ -240,7 +240,12 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	case o.who == -2:
 		taken = fail(first+1, "%s is blocked by a High Tension disc", spotName(zoneNames[zi], k))
 	case o.who >= 0:
-		taken = fail(first+1, "%s is taken by %s", spotName(zoneNames[zi], k), s.called(int(o.who)))
+		name := spotName(zoneNames[zi], k)
+		if zi == zVineyard {
+			// A vineyard spot is the card the record names, not a number.
+			name = "vineyard " + s.offers[k].ID
+		}
+		taken = fail(first+1, "%s is taken by %s", name, s.called(int(o.who)))
 	}
 	if taken != nil {
 		// As played, a second pawn on a press, winery, shipping or draw
