@@ -123,7 +123,13 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 					pi = j
 				}
 			}
-			if pi < 0 || pi == who {
+			if pi < 0 && s.merchant != nil && isWord(l.Word(i+1), "merchant") {
+				return fail(i+1, "the Wine Merchant is never a trade partner: a partner is another player")
+			}
+			if pi < 0 {
+				return s.notAPlayer(i+1, l.Word(i+1))
+			}
+			if pi == who {
 				return fail(i+1, "%s cannot be %s's partner: a partner is another player", l.Word(i+1), p.name)
 			}
 			c, ok := cubeCounts(l.Word(i+2), cuveeLetters)
