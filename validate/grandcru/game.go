@@ -471,7 +471,9 @@ func (s *state) event(l *validate.Line) *fault {
 			return bad(1, "the game is in %s, not at the start of year %d", s.where(), n)
 		}
 		if s.acted {
-			return bad(1, "year %d has begun already: a year line comes before the year's first action", n)
+			f := bad(1, "year %d has begun already: a year line comes before the year's first action", n)
+			f.hint = s.yearOpenedHint()
+			return f
 		}
 		return nil
 	case "round":

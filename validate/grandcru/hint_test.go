@@ -7,12 +7,18 @@ import (
 	"github.com/vintner/vintner/validate"
 )
 
-// TestHints checks the did-you-mean hints that go with a misspelt word;
-// the `# want` fixtures check only the message.
+// TestHints checks the hints that go with a misspelt word or a line read
+// in another step than meant; the `# want` fixtures check only the message.
 func TestHints(t *testing.T) {
 	for _, c := range []struct{ file, hint string }{
 		{"check-key-typo.vin", "did you mean money?"},
 		{"check-vineyard-typo.vin", "did you mean gamay?"},
+		// The rulebook lets a player pass in the loans step; the record
+		// has no such pass, so a pass there closes the step.
+		{"loans-step-pass-out-of-turn.vin", "the loans step has no pass: a player who leaves their loans as they are writes no line; this pass closed the loans step and was read as year 2's"},
+		{"loans-step-pass-then-loans.vin", "line 12, Ann: pass, closed the loans step and began year 2 (the loans step has no pass: a player who leaves their loans as they are writes no line)"},
+		{"loans-step-pass-then-year.vin", "line 12, Ann: pass, closed the loans step and began year 2 (the loans step has no pass: a player who leaves their loans as they are writes no line)"},
+		{"loans-in-phase-one.vin", ""},
 	} {
 		data, err := os.ReadFile("../../testdata/grand-cru/invalid/" + c.file)
 		if err != nil {

@@ -56,7 +56,7 @@ func (s *state) festivalLineAfterFestival(seat int, p *player, l *validate.Line)
 		}
 		return bad(-1, "the festival is over: %s %s and was passed over (a player who cannot act writes no line)", p.name, passedOverText(p))
 	}
-	s.yearOpenedBy = l
+	s.yearOpenedPassedOver = true
 	return nil
 }
 
@@ -71,7 +71,26 @@ func isFestivalVerb(verb string) bool {
 func (s *state) actionAfterLoans(seat int, p *player, l *validate.Line) *fault {
 	if s.ph == phLoans && l.Verb != "loans" {
 		s.finishLoans()
+		f := s.actionInPhaseOne(seat, p, l)
+		if f == nil {
+			s.yearOpenedBy, s.yearOpenedPassedOver = l, false
+		} else if l.Verb == "pass" && f.hint == "" {
+			// The rulebook lets a player pass in the loans step; the
+			// record leaves them out, so a pass there reads as the
+			// next year's and is refused in its terms.
+			f.hint = "the loans step has no pass: a player who leaves their loans as they are writes no line; this pass closed the loans step"
+			if s.ph != phOver {
+				f.hint += fmt.Sprintf(" and was read as year %d's", s.year)
+			}
+		}
+		return f
 	}
+	return s.actionInPhaseOne(seat, p, l)
+}
+
+// actionInPhaseOne replays an action line in the phase the game is in,
+// the loans step closed.
+func (s *state) actionInPhaseOne(seat int, p *player, l *validate.Line) *fault {
 	switch s.ph {
 	case phSetup:
 		return bad(-1, "the setup is not complete")
@@ -122,6 +141,24 @@ func (s *state) actionAfterLoans(seat int, p *player, l *validate.Line) *fault {
 	}
 	s.afterAction(seat, last)
 	return nil
+}
+
+// yearOpenedHint names the line that closed the loans step and began the
+// year, for a line refused since it came after it; "" when the year was
+// begun otherwise, or is past its first round.
+func (s *state) yearOpenedHint() string {
+	o := s.yearOpenedBy
+	if o == nil || s.ph != phActions || s.year < 2 || s.round != 1 {
+		return ""
+	}
+	h := fmt.Sprintf("line %d, %s: %s, closed the loans step and began year %d", o.Num, validate.QuoteName(o.Player), o.Verb, s.year)
+	switch {
+	case s.yearOpenedPassedOver:
+		return h + fmt.Sprintf(": the festival had passed %s over, so the line was read as year %d's", validate.QuoteName(o.Player), s.year)
+	case o.Verb == "pass":
+		return h + " (the loans step has no pass: a player who leaves their loans as they are writes no line)"
+	}
+	return h + " (only loans lines belong to the loans step)"
 }
 
 func (s *state) notYourTurn(p *player, where string) *fault {
@@ -383,9 +420,8 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 				when = "the loans step"
 			}
 			f := bad(0, "%s belongs to %s of the year end, not to Phase I", l.Verb, when)
-			if o := s.yearOpenedBy; o != nil && l.Verb == "loans" && s.year > 1 && s.round == 1 {
-				// The step closed on a festival line read as the year's.
-				f.hint = fmt.Sprintf("line %d, %s: %s, closed the loans step and began year %d: the festival had passed %s over, so the line was read as year %d's", o.Num, validate.QuoteName(o.Player), o.Verb, s.year, validate.QuoteName(o.Player), s.year)
+			if l.Verb == "loans" {
+				f.hint = s.yearOpenedHint()
 			}
 			return false, f
 		}

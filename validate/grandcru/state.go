@@ -113,17 +113,19 @@ type state struct {
 
 	year, round int
 	acted       bool // a Phase I action was taken this round: round and year lines come before
-	// yearOpenedBy is the festival line of a player the festival passed
-	// over that was read as the next year's first action (a pass, a
-	// demand): named when a loans line then comes too late.
-	yearOpenedBy *validate.Line
-	start        int
-	turn         int             // whose turn in Phase I or the festival
-	active       int             // players who have not passed in Phase I, kept with player.passed
-	triggered    bool            // Year End has been triggered: final actions
-	final        []int           // seats still owed a final action
-	finalSeats   [maxPlayers]int // final's storage, so that a year's trigger allocates nothing
-	newStart     int             // the festival's Starting Player, -1 none
+	// yearOpenedBy is the action line that closed the loans step and was
+	// read as the next year's first action: named when a loans line then
+	// comes too late. yearOpenedPassedOver says it was the festival line
+	// of a player the festival passed over (a pass, a demand).
+	yearOpenedBy         *validate.Line
+	yearOpenedPassedOver bool
+	start                int
+	turn                 int             // whose turn in Phase I or the festival
+	active               int             // players who have not passed in Phase I, kept with player.passed
+	triggered            bool            // Year End has been triggered: final actions
+	final                []int           // seats still owed a final action
+	finalSeats           [maxPlayers]int // final's storage, so that a year's trigger allocates nothing
+	newStart             int             // the festival's Starting Player, -1 none
 
 	price   [nVarieties]int // marker space, 0 = lowest
 	stock   [nVarieties]int
