@@ -299,7 +299,9 @@ func (s *state) finishSetup() *fault {
 			for _, i := range tied {
 				names = append(names, s.pl[i].name)
 			}
-			return bad(-1, "%s took the most loans: write which of them starts, `start NAME`", strings.Join(names, " and "))
+			// "Ann, Ben and Cal", as the other lists of names.
+			list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+			return bad(-1, "%s took the most loans: write which of them starts, `start NAME`", list)
 		}
 		s.start = tied[0]
 	}
