@@ -19,6 +19,11 @@ func TestHints(t *testing.T) {
 		{"loans-step-pass-then-loans.vin", "line 12, Ann: pass, closed the loans step and began year 2 (the loans step has no pass: a player who leaves their loans as they are writes no line)"},
 		{"loans-step-pass-then-year.vin", "line 12, Ann: pass, closed the loans step and began year 2 (the loans step has no pass: a player who leaves their loans as they are writes no line)"},
 		{"loans-in-phase-one.vin", ""},
+		// "A bid of 6 cannot be outbid …; however, such tile may still be
+		// purchased directly."
+		{"bid-over-six.vin", "a bid of 6 cannot be outbid; the tile may still be bought directly for 7 Francs (buy)"},
+		{"bid-on-six.vin", "a bid of 6 cannot be outbid; the tile may still be bought directly for 7 Francs (buy)"},
+		{"bid-not-higher.vin", ""},
 	} {
 		data, err := os.ReadFile("../../testdata/grand-cru/invalid/" + c.file)
 		if err != nil {

@@ -263,14 +263,23 @@ func (s *state) phaseOne(p *player, l *validate.Line) (bool, *fault) {
 		if c.bidder == p.seat {
 			return false, bad(0, "%s already holds the bid on the %s and cannot outbid themself", p.name, kindName(c.kind))
 		}
+		// The rulebook's comment on the top bid, for either refusal.
+		topHint := ""
+		if c.bid >= s.t.Bids[1] {
+			topHint = fmt.Sprintf("a bid of %d cannot be outbid; the tile may still be bought directly for %s (buy)", c.bid, francs(s.t.DirectPrice))
+		}
 		if bid <= c.bid {
 			// As played, the bid written takes the column over.
-			if f := s.illegal(bad(i, "a new bid must be higher than %s's %d", s.pl[c.bidder].name, c.bid)); f != nil {
+			f := bad(i, "a new bid must be higher than %s's %d", s.pl[c.bidder].name, c.bid)
+			f.hint = topHint
+			if f := s.illegal(f); f != nil {
 				return false, f
 			}
 		}
 		if bid < s.t.Bids[0] || bid > s.t.Bids[1] {
-			return false, bad(i, "a bid is %d to %d, not %d", s.t.Bids[0], s.t.Bids[1], bid)
+			f := bad(i, "a bid is %d to %d, not %d", s.t.Bids[0], s.t.Bids[1], bid)
+			f.hint = topHint
+			return false, f
 		}
 		if s.freeMarkers(p) <= 0 {
 			return false, bad(0, "%s has no free action marker to bid with", p.name)
