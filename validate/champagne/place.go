@@ -452,6 +452,13 @@ func (s *state) useToken(p *player, l *validate.Line) *ruleError {
 		if c.Transport != "plane" && c.Transport != "boat" {
 			return fail(2, "the change of transport turns a plane into a boat or a boat into a plane; %s goes by %s", c.ID, c.Transport)
 		}
+		// "Use this token when fulfilling an order": while the record
+		// waits for the player's ship line, which must then ship the card.
+		if w := s.next(); w.kind != wShip || s.players[w.who] != p {
+			if e := s.dispute(fail(1, "the change of transport is used when fulfilling an order: write it just before %s's ship line (next, %s)", p.name, s.expectText())); e != nil {
+				return e
+			}
+		}
 		p.transport = append(p.transport, c.key)
 	}
 	s.useUp(p, k)

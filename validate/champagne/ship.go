@@ -42,6 +42,18 @@ func (s *state) transport(p *player, c *marketCard) string {
 	return c.Transport
 }
 
+// transportUnshipped refuses a ship line that leaves out a card whose
+// transport the player changed (use transport CARD): the token is used
+// "when fulfilling an order", that order.
+func (s *state) transportUnshipped(p *player, ships []shipment, tok int) *ruleError {
+	for _, key := range p.transport {
+		if !slices.ContainsFunc(ships, func(sh shipment) bool { return sh.card.key == key }) {
+			return s.dispute(fail(tok, "%s changed the transport of %s and does not ship it: the change of transport is used when fulfilling an order", p.name, s.seenCard(key).ID))
+		}
+	}
+	return nil
+}
+
 // shippable says why a card cannot be validated from a spot, or "".
 func (s *state) shippable(who, k int, c *marketCard) string {
 	p := s.players[who]
@@ -74,6 +86,10 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
 	sp := s.spots(zShipping)[w.spot]
 	if len(l.Tokens) == 2 && isWord(l.Word(1), "none") {
+		if e := s.transportUnshipped(p, nil, 1); e != nil {
+			return e
+		}
+		p.transport = p.transport[:0]
 		if !s.r.on.ForfeitEffectLost {
 			s.effect(zShipping, int(w.spot), who)
 		}
@@ -153,6 +169,9 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 	}
 	if len(ships) == 2 && ships[0].card == ships[1].card {
 		return fail(ships[1].tok, "%s is validated once", ships[0].card.ID)
+	}
+	if e := s.transportUnshipped(p, ships, 1); e != nil {
+		return e
 	}
 	shorts := 0
 	refills := s.scratch[:0]
@@ -260,6 +279,7 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 			refills = append(refills, refill)
 		}
 	}
+	p.transport = p.transport[:0] // its cards have left the board
 	s.pushFront(refills...)
 	s.scratch = refills[:0]
 	s.effect(zShipping, int(w.spot), who)
