@@ -55,3 +55,23 @@ func TestAnUnwritableScoreTableIsExitTwo(t *testing.T) {
 		}
 	}
 }
+
+// A score of several records none of which scored prints only its
+// "not scored" headings and the summary: their lost output is exit 2 too,
+// not the 1 of the rejections (a league's `score season > standings.txt`
+// on a full disk).
+func TestAnUnwritableScoreOfRejectedRecordsIsExitTwo(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.vin", "b.vin"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("game chess\n"), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, format := range []string{"table", "markdown"} {
+		var stderr strings.Builder
+		code := Main([]string{"score", dir, "--format", format}, strings.NewReader(""), fullDisk{}, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), "vintner: cannot write the output: no space left on device") {
+			t.Errorf("--format %s: exit %d, stderr %q; want 2 and the write error", format, code, stderr.String())
+		}
+	}
+}

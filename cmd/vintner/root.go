@@ -40,7 +40,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root.SetErr(stderr)
 	runnableCompletion(root)
 	cmd, err := root.ExecuteC()
-	if err == nil && out.err != nil {
+	if (err == nil || errors.Is(err, errRejected)) && out.err != nil {
+		// A rejected record does not excuse a lost output: a score of
+		// records none of which scored writes only its headings and
+		// summary, whose write errors no printer returned.
 		err = fmt.Errorf("cannot write the output: %w", out.err)
 	}
 	if err == nil {
