@@ -77,11 +77,14 @@ func Expand(paths []string) ([]Item, error) {
 			continue
 		}
 		var found []Item
-		root := p
-		if lst, err := os.Lstat(p); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
+		// WalkDir names the entries by Join, which drops dx/.. lexically
+		// while the folder listed is the system's (dx a link to sub/x:
+		// sub): the names would be other files, or none.
+		root := systemPath(p)
+		if lst, err := os.Lstat(root); err == nil && lst.Mode()&fs.ModeSymlink != 0 {
 			// A link to a folder named on the command line is followed
 			// (WalkDir does not): the records are named below it.
-			root = p + string(filepath.Separator)
+			root += string(filepath.Separator)
 		}
 		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
@@ -142,6 +145,30 @@ func hasDotDot(path string) bool {
 	return false
 }
 
+// systemPath is path with its ".." elements read as the system reads
+// them: a link before a ".." is followed first, so dx/../a.vin, dx a link
+// to sub/x, is sub/a.vin, where filepath.Clean (and Join) would make it
+// a.vin. The part up to the last ".." is resolved; the rest, links and
+// all, is kept as written. A path without "..", or whose part up to it
+// cannot be resolved (it does not exist), is returned as it is.
+func systemPath(path string) string {
+	isSep := func(c byte) bool { return c == '/' || c == filepath.Separator }
+	end := -1 // the end of the last ".." element
+	for i := 0; i+1 < len(path); i++ {
+		if path[i] == '.' && path[i+1] == '.' && (i == 0 || isSep(path[i-1])) && (i+2 == len(path) || isSep(path[i+2])) {
+			end = i + 2
+		}
+	}
+	if end < 0 {
+		return path
+	}
+	dir, err := filepath.EvalSymlinks(path[:end])
+	if err != nil {
+		return path
+	}
+	return filepath.Join(dir, path[end:])
+}
+
 // withoutRepeats keeps the first of the items that name the same file,
 // however the path was written (a.vin, ./a.vin, the folder's walk, an
 // absolute path). Links are not followed: two names of one file are two
@@ -154,14 +181,11 @@ func withoutRepeats(items []Item) []Item {
 		cwd = ""
 	}
 	for _, it := range items {
+		// The system follows a link before its "..", which Clean does
+		// not: dx/../a.vin, dx a link to sub/x, is sub/a.vin, not a.vin.
 		key := it.Name
-		if i := strings.LastIndexAny(key, "/"+string(filepath.Separator)); i >= 0 && hasDotDot(key[:i]) {
-			// The system follows a link before its "..", which Clean
-			// does not: dx/../a.vin, dx a link to sub/x, is sub/a.vin,
-			// not a.vin. Its folder is resolved as the system does.
-			if dir, err := filepath.EvalSymlinks(key[:i+1]); err == nil {
-				key = filepath.Join(dir, key[i+1:])
-			}
+		if key != "-" {
+			key = systemPath(key)
 		}
 		switch {
 		case key == "-":
