@@ -469,6 +469,13 @@ func besideRecord(path, name string) string {
 	if filepath.IsAbs(name) {
 		return name
 	}
+	// As the system reads it: rules ../house.tables in cur/r.vin, cur a
+	// link to season/sub, is season/house.tables, where Join would
+	// make it house.tables beside the command (another file, or none).
+	dir := path[:strings.LastIndexAny(path, "/"+string(filepath.Separator))+1]
+	if p := dir + name; hasDotDot(p) {
+		return systemPath(p)
+	}
 	return filepath.Join(filepath.Dir(path), name)
 }
 
