@@ -173,10 +173,21 @@ func (ds Diagnostics) HasErrors() bool {
 // It names no player: whoever wrote the last line is not the one the
 // record lacks.
 func ErrorAtEnd(rec *Record, code, format string, args ...any) Diagnostic {
-	if len(rec.Lines) == 0 {
+	var last *Line
+	if len(rec.Lines) > 0 {
+		last = rec.Lines[len(rec.Lines)-1]
+	} else {
+		// A header alone: the game goes after its last line, not at
+		// line 1 (the game line), which says nothing of the end.
+		for _, l := range append(rec.headerLines[:], rec.VariantLine...) {
+			if l != nil && (last == nil || l.Num > last.Num) {
+				last = l
+			}
+		}
+	}
+	if last == nil {
 		return Diagnostic{File: rec.File, Line: 1, Col: 1, Severity: Error, Code: code, Message: fmt.Sprintf(format, args...)}
 	}
-	last := rec.Lines[len(rec.Lines)-1]
 	rec.Expand(last) // a lazy check line: its end is known once read
 	d := Errorf(last, len(last.Tokens), code, format, args...)
 	d.Col = max(d.Col, 1)
