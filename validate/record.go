@@ -427,6 +427,8 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	text := strings.TrimPrefix(string(data), byteOrderMark)
 	num := 0
 	sawAction := false
+	usedBefore := lx.usedLines // none more: the record is blanks and comments
+	emptyFile := len(text) == 0
 	for len(text) > 0 {
 		num++
 		if num > lim.MaxLines {
@@ -526,8 +528,14 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 		}
 	}
 	if rec.Game == "" && !diags.HasErrors() {
-		diags = append(diags, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader,
-			Message: "a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne"})
+		msg := "a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne"
+		switch {
+		case emptyFile:
+			msg = "the file is empty: " + msg
+		case lx.usedLines == usedBefore:
+			msg = "the record holds only blank lines and comments: " + msg
+		}
+		diags = append(diags, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader, Message: msg})
 	} else if rec.Game != "" && (rec.playersRefused || refusedPlayersLine(diags)) {
 		// The record has a players line, refused: what the reader found
 		// wrong with names on later lines follows from it.

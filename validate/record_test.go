@@ -108,6 +108,10 @@ func TestReaderListsEverySyntaxError(t *testing.T) {
 func TestReaderHeaderErrors(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"players Ann\n", "r.vin:1:1: error: a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne"},
+		// nothing to read: said as such, not as a missing line among others
+		{"", "r.vin:1:1: error: the file is empty: a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne"},
+		{"\ufeff", "r.vin:1:1: error: the file is empty: a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne"},
+		{"\n  \n# a comment\r\n", "r.vin:1:1: error: the record holds only blank lines and comments: a record starts with a `game` line: game bordeaux | grand-cru | age-of-champagne"},
 		{"game chess\nplayers Ann\n", "r.vin:1:6: error: unknown game \"chess\": bordeaux | grand-cru | age-of-champagne"},
 		{"game bordeaux\n", "r.vin:1:1: error: the header has no `players` line"},
 		{"game bordeaux\ngame bordeaux\nplayers A\n", "r.vin:2:1: error: the record names its game twice"},
