@@ -102,11 +102,16 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 	}
 	for _, l := range rec.VariantLine {
 		for i := 1; i < len(l.Tokens); i++ {
-			if !strings.EqualFold(l.Tokens[i].Text, "solo") {
-				return fail(l, i, "a tally knows one variant, solo, not %q", l.Tokens[i].Text)
-			}
-			if !solo {
-				return fail(l, i, "the solo variant is for one player, not %d", len(rec.Players))
+			// longest= and vine-skip change how the sheets were played, not
+			// what the counts score: a tally keeps its record's header.
+			switch k, v, _ := strings.Cut(strings.ToLower(l.Tokens[i].Text), "="); {
+			case k == "solo" && v == "":
+				if !solo {
+					return fail(l, i, "the solo variant is for one player, not %d", len(rec.Players))
+				}
+			case k == "longest" && (v == "trail" || v == "simple"), k == "vine-skip" && v == "":
+			default:
+				return fail(l, i, "unknown Bordeaux variant %q: solo, longest=trail, longest=simple, vine-skip", l.Tokens[i].Text)
 			}
 		}
 	}

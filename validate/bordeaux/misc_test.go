@@ -194,6 +194,13 @@ claim Other 20
 	if want := "s.vin:2:48: error: Me leads 7 years, a solo player's (those of seat 1 of 2: '01 '04 '05 '08 '09 '12 '13), not 13"; len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Error() != want {
 		t.Errorf("solo leader: %v\nwant %s", rep.Diagnostics, want)
 	}
+	// A header copied from a record keeps its variants: the way the sheets
+	// were played does not change what the counts score.
+	kept := "players Me\nvariant solo longest=simple vine-skip\ntally Me paths=12 longest=7 casks=7 rows=5/4/0 leader=7\n"
+	rep = validate.CheckTally([]validate.Game{New()}, "bordeaux", "s.vin", []byte(kept), validate.Limits{}, validate.Options{})
+	if rep.Diagnostics.HasErrors() || rep.Result.Players[0].Total != 34 {
+		t.Errorf("variants of the play: %v %+v", rep.Diagnostics, rep.Result)
+	}
 	bad := "players A B\ntally A paths=3 longest=9\n"
 	rep = validate.CheckTally([]validate.Game{New()}, "bordeaux", "b.vin", []byte(bad), validate.Limits{}, validate.Options{})
 	if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Line != 2 || !strings.Contains(rep.Diagnostics[0].Message, "cannot be longer") {
@@ -214,6 +221,7 @@ claim Other 20
 		{"tally A paths=3 longest=2 casks=0 rows=1/1/1/1/1/1/1/1/1 leader=7\n", "x.vin:2:35: error: A's tally lists 9 trellis rows: a sheet has at most 8"},
 		{"tally A paths=3 longest=0 casks=0 rows=0/0/0 leader=7\n", "x.vin:2:17: error: A's longest tour cannot be 0 with 3 filled paths: a filled path is a tour of at least 1 segment"},
 		{"tally A paths=3 longest=4 casks=0 rows=0/0/0 leader=7\n", "x.vin:2:17: error: A's longest tour (4) cannot be longer than the filled paths (3)"},
+		{"variant longest=short\ntally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\n", "x.vin:2:9: error: unknown Bordeaux variant \"longest=short\": solo, longest=trail, longest=simple, vine-skip"},
 		{"variant solo\ntally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\ntally B paths=3 longest=2 casks=0 rows=0/0/0 leader=6\n", "x.vin:2:9: error: the solo variant is for one player, not 2"},
 		// 1000 is a count: the message names the bound, not "a count".
 		{"tally A paths=1000 longest=2 casks=0 rows=0/0/0 leader=7\n", "x.vin:2:9: error: paths is a count from 0 to 999, not \"1000\""},
