@@ -906,7 +906,7 @@ func (a *tokenAnswerer) leftover() error {
 	if x.trellis {
 		return a.r.illegalNoted("ignored", a.l, int(x.tok), "no trellis is left to place for %s here: t%d answers nothing", a.p.Name, int(x.row))
 	}
-	return a.r.illegalNoted("ignored", a.l, int(x.tok), "no grape is reached here: %s answers nothing", a.l.Word(int(x.tok)))
+	return a.r.illegalNoted("ignored", a.l, int(x.tok), "no grape is left to answer here: %s answers nothing", a.l.Word(int(x.tok)))
 }
 
 func orList(items []string) string {
