@@ -315,7 +315,7 @@ func TestANumberTooLargeIsRefusedWhereWritten(t *testing.T) {
 		{"age-of-champagne-3p.vin", "market europe E02 TTN 8 truck", "market europe E02 TTN 9223372036854775807 truck",
 			`a market card's prestige is a number from 0 to 999, not "9223372036854775807"`},
 		{"grand-cru-3p.vin", "Ann: loans +1", "Ann: loans +9223372036854775807",
-			"write loans +N to take N loans or loans -N to repay N"},
+			"Ann has 2 loans and cannot take 9223372036854775807 more: no vineyard has more than 11"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			text := readExample(t, tc.file)

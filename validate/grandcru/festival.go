@@ -250,6 +250,14 @@ func (s *state) loans(p *player, l *validate.Line) *fault {
 		return bad(1, "write loans +N to take N loans or loans -N to repay N")
 	}
 	k, ok := num(l, 1)
+	if !ok && digitsOnly(w[1:]) {
+		// A count past the numbers a record writes is still a count of
+		// loans: refused for what it asks, as a smaller one is.
+		if w[0] == '+' {
+			return bad(1, "%s has %s and cannot take %s more: no vineyard has more than %d", p.name, plural(p.loans, "loan", "loans"), w[1:], s.t.MaxLoans)
+		}
+		return bad(1, "%s has only %s to repay", p.name, plural(p.loans, "loan", "loans"))
+	}
 	if !ok || k == 0 {
 		return bad(1, "write loans +N to take N loans or loans -N to repay N")
 	}
@@ -274,4 +282,14 @@ func (s *state) loans(p *player, l *validate.Line) *fault {
 	}
 	s.loansNext = at + 1
 	return nil
+}
+
+// digitsOnly reports whether w is digits alone (a count, however large).
+func digitsOnly(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
