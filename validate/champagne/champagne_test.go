@@ -833,6 +833,22 @@ func TestSoloWrittenAsAVariant(t *testing.T) {
 	}
 }
 
+// TestMerchantLevelByItsPrintedName: the level as verdicts print it
+// (Jéroboam) names it in a header, and is the same level as easy.
+func TestMerchantLevelByItsPrintedName(t *testing.T) {
+	for _, c := range []struct{ variants, want string }{
+		{"merchant=Jéroboam", "the record ends in the setup before the game does"},
+		{"wine-merchant=JÉROBOAM", "the record ends in the setup before the game does"},
+		{"merchant=easy wine-merchant=Jéroboam", "variant wine-merchant=jéroboam is given twice (merchant=easy before)"},
+		{"merchant=hard wine-merchant=Jéroboam", "variant wine-merchant=jéroboam contradicts merchant=hard, given before: a variant has one value"},
+	} {
+		rep := check(t, "v.vin", []byte("game age-of-champagne\nplayers Ann\nvariant "+c.variants+"\n"))
+		if len(rep.Diagnostics) == 0 || !strings.HasPrefix(rep.Diagnostics[0].Message, c.want) {
+			t.Errorf("%s: got %v, want %q", c.variants, rep.Diagnostics, c.want)
+		}
+	}
+}
+
 // TestMarketingSpotOrder: with marketing-order spot-order, a player on an
 // n spot fills his œnothèque before his own n+1 collaborator empties it.
 func TestMarketingSpotOrder(t *testing.T) {

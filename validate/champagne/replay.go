@@ -53,15 +53,23 @@ func syntax(tok int, format string, args ...any) *ruleError {
 // key, its alias, or none for easy) name one level: merchant=easy and
 // wine-merchant=jeroboam say the same twice.
 func sameLevel(r *rules, a, b string) bool {
-	if a == "" {
-		a = "easy"
-	}
-	if b == "" {
-		b = "easy"
-	}
+	a, b = r.levelKey(a), r.levelKey(b)
 	na, oka := r.MerchantNames[a]
 	nb, okb := r.MerchantNames[b]
 	return a == b || (oka && okb && na == nb)
+}
+
+// levelKey is the word a header names the Wine Merchant's level by, as
+// MerchantLevels keys it: easy when none, the key of a name written as
+// verdicts print it (Jéroboam).
+func (r *rules) levelKey(word string) string {
+	if word == "" {
+		return "easy"
+	}
+	if k, ok := r.merchantPrinted[word]; ok {
+		return k
+	}
+	return word
 }
 
 // newState prepares a game from the header, in a spare state when there
@@ -97,9 +105,7 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 				return nil, e
 			}
 			levelBy = strings.ToLower(v)
-			if val == "" {
-				val = "easy"
-			}
+			val = r.levelKey(val)
 			if _, ok := r.MerchantLevels[val]; !ok {
 				e := fail(1, "the Wine Merchant's difficulty is one of %s, not %q", levelList(r), val).withHint(val, strings.Split(levelList(r), ", "))
 				e.variant = k

@@ -76,6 +76,7 @@ type rules struct {
 	SimpleSpots     map[string][]spot          // first-game side
 	HighTension     map[string]int             // zone -> spot blocked in round 1 (1-based)
 	MerchantLevels  map[string]int             // difficulty (key or alias) -> cuvées of each type
+	merchantPrinted map[string]string          // a level's name as verdicts print it (jéroboam), lower-case -> its key
 	MerchantNames   map[string]string          // difficulty -> "Mathusalem, medium" (tables.MerchantLevel.Label)
 	Score           champagne.Rules
 	CubesPerColour  int                       // cubes of each colour in the box

@@ -215,8 +215,11 @@ func fromTables(t *tables.Tables) *rules {
 	r.on.Subsidies = r.Options["subsidies"]
 	r.CubesPerColour = t.BoxCount("cubes-per-colour")
 	r.floorZero = r.opt("negative-score", "floor-zero")
-	r.MerchantLevels, r.MerchantNames = map[string]int{}, map[string]string{}
+	r.MerchantLevels, r.MerchantNames, r.merchantPrinted = map[string]int{}, map[string]string{}, map[string]string{}
 	for _, m := range t.MerchantLevels {
+		if m.Name != "" {
+			r.merchantPrinted[strings.ToLower(m.Name)] = strings.ToLower(m.Key)
+		}
 		for _, k := range []string{m.Key, m.Alias} {
 			if k != "" {
 				r.MerchantLevels[strings.ToLower(k)] = m.Cuvees

@@ -737,7 +737,8 @@ func (t *Tables) Inheritance(id string) (*Inheritance, bool) {
 func (t *Tables) MerchantLevel(name string) (*MerchantLevel, bool) {
 	for i := range t.MerchantLevels {
 		m := &t.MerchantLevels[i]
-		if strings.EqualFold(m.Key, name) || strings.EqualFold(m.Alias, name) {
+		// The bottle as verdicts print it (Jéroboam) names it too.
+		if strings.EqualFold(m.Key, name) || strings.EqualFold(m.Alias, name) || m.Name != "" && strings.EqualFold(m.Name, name) {
 			return m, true
 		}
 	}

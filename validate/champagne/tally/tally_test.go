@@ -334,6 +334,20 @@ func TestWineMerchantVariantNamesTheLevel(t *testing.T) {
 	}
 }
 
+// The level as verdicts print it, the rulebook's bottle with its accent,
+// names it in a header too.
+func TestMerchantLevelByItsPrintedName(t *testing.T) {
+	for _, level := range []string{"Jéroboam", "JÉROBOAM"} {
+		rep := scoreFile(t, "m.vin", []byte("game age-of-champagne\nplayers Ann\nvariant merchant="+level+"\ntally Ann pp=1 eco=+1\nmerchant pp=5 eco=+1\n"), validate.Options{})
+		if rep.Result == nil {
+			t.Fatalf("%s: %v", level, rep.Diagnostics)
+		}
+		if got, want := rep.Result.Player("Ann").Level, "lost to the Wine Merchant (Jéroboam, easy)"; got != want {
+			t.Errorf("%s: level %q, want %q", level, got, want)
+		}
+	}
+}
+
 // A player cannot take the Wine Merchant's name: the results would hold
 // two rows of it. A replay refuses it the same way (validate/champagne's test).
 func TestAPlayerCalledTheWineMerchantIsRefused(t *testing.T) {
