@@ -52,7 +52,10 @@ func (s *state) finish() {
 		t.Players = append(t.Players, pt)
 	}
 	s.tallyBuf = t.Players
-	s.finalBuf = finalScore{result: champagne.Score(t)}
+	res := champagne.Score(t)
+	// As a scorepad tally of the game says it: the same numbers scored it.
+	res.Notes = append(res.Notes, s.r.T.ScoreNotes(res)...)
+	s.finalBuf = finalScore{result: res}
 	s.final = &s.finalBuf
 }
 

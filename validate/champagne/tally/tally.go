@@ -112,7 +112,7 @@ func ScoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 		rep.Diagnostics = r.diags
 		return rep
 	}
-	res.Notes = append(res.Notes, assumedNotes(tb, res)...)
+	res.Notes = append(res.Notes, tb.ScoreNotes(res)...)
 	rep.Result = res
 	validate.CompareClaims(rep, claims, "")
 	rep.Diagnostics = append(r.diags, rep.Diagnostics...)
@@ -603,42 +603,6 @@ func (r *reader) checkTies(res *score.Result) {
 			}
 		}
 	}
-}
-
-// assumedNotes says when a placeholder number of the tables decided part
-// of the result: the scoring numbers themselves, or the eco-track's
-// positions when the eco tie-break separated players.
-func assumedNotes(tb *tables.Tables, res *score.Result) []string {
-	var notes []string
-	protection := tables.SrcRulebook
-	for _, b := range tb.TokensOf("protection") {
-		protection = b.Src
-	}
-	if tb.Scoring.Src == tables.SrcAssumed || protection == tables.SrcAssumed {
-		notes = append(notes, "scored with assumed scoring numbers (see `vintner tables age-of-champagne`)")
-	}
-	// Under eco-tiebreak value the values written on the tally lines
-	// were compared, not positions on the track.
-	byPosition := tb.Option("eco-tiebreak") != "value"
-	if byPosition && (tb.Eco.Src == tables.SrcAssumed || srcOf(tb, "eco-track") == tables.SrcAssumed) {
-		for _, p := range res.Players {
-			if strings.Contains(p.Decided, res.TieBreaks[0].Label) {
-				notes = append(notes, "the eco tie-break compared positions on an assumed eco-track (see `vintner tables age-of-champagne`)")
-				break
-			}
-		}
-	}
-	return notes
-}
-
-// srcOf tells whether a one-off statement of the tables was assumed.
-func srcOf(tb *tables.Tables, item string) string {
-	for _, a := range tb.AssumedItems {
-		if a == item {
-			return tables.SrcAssumed
-		}
-	}
-	return ""
 }
 
 // regionName is a region's printed name.
