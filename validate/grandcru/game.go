@@ -293,20 +293,24 @@ func (s *state) finishSetup() *fault {
 		return bad(-1, "the setup lays out the display first: display TILE …")
 	}
 	if s.start < 0 {
-		tied := s.mostLoans()
-		if len(tied) > 1 {
-			var names []string
-			for _, i := range tied {
-				names = append(names, s.pl[i].name)
-			}
-			// "Ann, Ben and Cal", as the other lists of names.
-			list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-			return bad(-1, "%s took the most loans: write which of them starts, `start NAME`", list)
-		}
-		s.start = tied[0]
+		// (The loans line set a single player's start.)
+		return bad(-1, "%s took the most loans: write which of them starts, `start NAME`", s.seatNames(s.mostLoans()))
 	}
 	s.beginYear()
 	return nil
+}
+
+// seatNames lists the players of seats as "Ann, Ben and Cal", as the
+// other lists of names.
+func (s *state) seatNames(seats []int) string {
+	var names []string
+	for _, i := range seats {
+		names = append(names, s.pl[i].name)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 func (s *state) mostLoans() []int {
@@ -372,6 +376,12 @@ func (s *state) event(l *validate.Line) *fault {
 			p.money = p.loans * s.t.Loan
 		}
 		s.setLoans = true
+		// The player who took the most loans is the start player from
+		// now on (setup step 13), as a check before the first year sees;
+		// a tie waits for the `start` line.
+		if tied := s.mostLoans(); len(tied) == 1 {
+			s.start = tied[0]
+		}
 		return nil
 	case "start":
 		if s.ph != phSetup {
@@ -612,11 +622,22 @@ func (s *state) checkDiffers(p *player, pr validate.Pair) *fault {
 	if got == want {
 		return nil
 	}
+	if pr.Key == "start" && s.start < 0 {
+		return &fault{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("the start player is not known yet (%s), not %s as checked", s.startUnknown(), show(pr.Value))}
+	}
 	f = &fault{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s is %s, not %s as checked", checkSubject(p, pr.Key), show(got), show(pr.Value))}
 	if _, isList := s.listCounts(p, pr.Key); isList {
 		f.hint = unknownTileHint(pr.Value)
 	}
 	return f
+}
+
+// startUnknown says why the setup has no start player yet.
+func (s *state) startUnknown() string {
+	if !s.setLoans {
+		return "the loans are not revealed yet"
+	}
+	return s.seatNames(s.mostLoans()) + " took the most loans: a `start` line names which of them starts"
 }
 
 // checkSubject names what a check key is about in a message: the player's
