@@ -889,7 +889,9 @@ func parseCounts(v string) (counts [nKinds]int, ok bool) {
 		}
 		if colon >= 0 {
 			name = part[:colon]
-			if c, ok = smallNumber(part[colon+1:]); !ok {
+			// A count below zero is no count: gamay:2,gamay:-1 would
+			// add up to one gamay.
+			if c, ok = smallNumber(part[colon+1:]); !ok || c < 0 {
 				return counts, false
 			}
 		}
@@ -934,7 +936,7 @@ func normalizeList(v string) string {
 		c := 1
 		if ok {
 			var err error
-			if c, err = strconv.Atoi(n); err != nil {
+			if c, err = strconv.Atoi(n); err != nil || c < 0 {
 				return v
 			}
 		}
