@@ -1237,6 +1237,13 @@ func (s *state) checkDiffers(who int, p *player, pr *validate.Pair) *ruleError {
 			return notCubes(pr, q.letters)
 		}
 		got, want = cubes(*q.cubes, q.letters), cubes([3]int{n0, n1, n2}, q.letters)
+	default:
+		// The council before its first order: no position, written `-`
+		// as the lists write none.
+		if pr.Value == "" || pr.Value == "-" {
+			return nil
+		}
+		return &ruleError{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s has %s=- (%s: none until every inheritance is resolved), not %s as checked", p.name, pr.Key, checkKeyWords[pr.Key], pr.Value)}
 	}
 	if want == "" {
 		want = pr.Value
