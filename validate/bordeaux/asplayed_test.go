@@ -177,7 +177,7 @@ func TestAsPlayedOverFixtures(t *testing.T) {
 		worker-busy-to-the-end syntax-after-the-stop`) {
 		applied[f+".vin"] = true
 	}
-	checks := map[string]bool{"check-mismatch.vin": true, "check-circled.vin": true}
+	checks := map[string]bool{"check-mismatch.vin": true, "check-circled.vin": true, "check-empty-value.vin": true}
 	files, _ := filepath.Glob("../../testdata/bordeaux/invalid/*.vin")
 	seen := 0
 	for _, f := range files {

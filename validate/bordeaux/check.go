@@ -221,9 +221,17 @@ func (r *replayer) differenceText(p *PlayerState, kv validate.Pair) string {
 		if got == "" {
 			got = "-"
 		}
-		return fmt.Sprintf("%s's circled wines are %s; the check says %s", p.Name, got, kv.Value)
+		written := kv.Value
+		if written == "" { // read as none
+			written = "-"
+		}
+		return fmt.Sprintf("%s's circled wines are %s; the check says %s", p.Name, got, written)
 	}
-	return fmt.Sprintf("%s has %s %s; the check says %s", p.Name, got, what, kv.Value)
+	written := kv.Value
+	if written == "" { // `casks=`: the message would end in a blank
+		written = "nothing"
+	}
+	return fmt.Sprintf("%s has %s %s; the check says %s", p.Name, got, what, written)
 }
 
 // atoi is strconv.Atoi without its error value: a check's numbers are a

@@ -1248,6 +1248,9 @@ func (s *state) checkDiffers(who int, p *player, pr *validate.Pair) *ruleError {
 	if want == "" {
 		want = pr.Value
 	}
+	if want == "" { // `pp=`: "not  as checked" hid what was written
+		want = "empty"
+	}
 	if got != want {
 		return &ruleError{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("%s has %s=%s (%s), not %s as checked", p.name, pr.Key, got, checkKeyWords[pr.Key], want)}
 	}
@@ -1541,6 +1544,9 @@ pairs:
 				continue
 			}
 			got, want = strconv.Itoa(num), strings.ToLower(v)
+			if want == "" { // as a player's check says it
+				want = "empty"
+			}
 		}
 		if got != want {
 			msg := fmt.Sprintf("the Wine Merchant has %s=%s (%s), not %s as checked", k, got, checkKeyWords[k], want)
