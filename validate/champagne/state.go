@@ -10,14 +10,15 @@ import (
 	"github.com/vintner/vintner/internal/reuse"
 	"github.com/vintner/vintner/score/champagne"
 	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/validate/champagne/tables"
 )
 
 // Letters of the cubes: still wines and grapes M P C, cuvées T N B. A cuvée
 // has the colour of the grape of the same index (Tradition Brut is blue,
 // like Meunier).
 const (
-	grapeLetters = "MPC"
-	cuveeLetters = "TNB"
+	grapeLetters = tables.GrapeLetters
+	cuveeLetters = tables.CuveeLetters
 )
 
 var grapeNames = [3]string{"Meunier", "Pinot noir", "Chardonnay"}

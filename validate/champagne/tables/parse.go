@@ -3,6 +3,7 @@ package tables
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -545,6 +546,10 @@ func hCouncil(p *parser, l *line) string {
 	return ""
 }
 
+// boxComponents are the components a `box` line counts.
+var boxComponents = []string{"vineyard-cards", "market-cards", "inheritance-cards", "event-cards", "bonus-tokens",
+	"winery-modules", "cubes-per-colour", "collaborators", "discs"}
+
 func hBox(p *parser, l *line) string {
 	key, _, _ := l.arg(0, "a component and its count: box vineyard-cards 36")
 	n := l.intArg(1, "the count")
@@ -554,6 +559,17 @@ func hBox(p *parser, l *line) string {
 	}
 	l.atLeast(n, 0, "a count", l.args[1])
 	key = strings.ToLower(key)
+	if !slices.Contains(boxComponents, key) {
+		// A misspelt component would skip the check its count is for.
+		l.errf(l.args[0], "unknown box component %q: %s", key, strings.Join(boxComponents, ", "))
+		if hint := validate.DidYouMean(key, boxComponents); hint != "" {
+			p.diags[len(p.diags)-1].Hint = hint
+		}
+		return ""
+	}
+	if key == "cubes-per-colour" {
+		l.atLeast(n, 1, "the cubes of a colour", l.args[1])
+	}
 	for _, b := range p.t.Box {
 		if b.Key == key {
 			l.errf(l.args[0], "the box count of %s is given twice", key)
@@ -676,6 +692,10 @@ func hGrape(p *parser, l *line) string {
 		l.errf(l.args[0], "grape %s is given twice", letter)
 		return ""
 	}
+	if !strings.Contains(GrapeLetters, letter) {
+		l.errf(l.args[0], "the game's grapes are M, P and C (meunier, pinot noir, chardonnay): a grape's letter is one of them, not %s", letter)
+		return ""
+	}
 	p.t.Grapes = append(p.t.Grapes, Grape{Letter: letter, Key: strings.ToLower(key), Colour: strings.ToLower(colour), Src: l.src})
 	return "grape " + letter
 }
@@ -703,6 +723,10 @@ func hCuvee(p *parser, l *line) string {
 	}
 	if _, clash := p.t.Grape(letter); clash {
 		l.errf(l.args[0], "cuvee letter %s is already a grape's", letter)
+		return ""
+	}
+	if !strings.Contains(CuveeLetters, letter) {
+		l.errf(l.args[0], "the game's cuvées are T, N and B (tradition brut, blanc de noirs, blanc de blancs): a cuvée's letter is one of them, not %s", letter)
 		return ""
 	}
 	l.atLeast(value, 0, "a cuvée's value", l.kv["value"])
@@ -945,6 +969,28 @@ func hZone(p *parser, l *line) string {
 		l.errf(l.args[0], "zone %s is given twice", key)
 		return ""
 	}
+	// The engine resolves the board's zones in their printed order: a
+	// zone it does not know, or another number, would be ignored.
+	want, known := 0, false
+	var keys []string
+	for _, z := range ZoneNumbers {
+		keys = append(keys, z.Key)
+		if z.Key == key {
+			want, known = z.Number, true
+		}
+	}
+	if !known {
+		l.errf(l.args[0], "the board's zones are %s, not %q", strings.Join(keys, ", "), key)
+		return ""
+	}
+	if n != want {
+		l.errf(l.args[1], "the %s zone is zone %d of the board, not %d", key, want, n)
+		return ""
+	}
+	if auto != (key == "harvest") {
+		l.errf(l.args[0], "the harvest zone, and no other, is resolved by everyone each round: write `auto` on the harvest line only")
+		return ""
+	}
 	p.t.Zones = append(p.t.Zones, Zone{Key: key, Number: n, PerPlayer: per, Auto: auto, Src: l.src})
 	return "zone " + key
 }
@@ -1043,6 +1089,10 @@ func hSector(p *parser, l *line) string {
 		l.errf(l.args[0], "sector %s is given twice", key)
 		return ""
 	}
+	if len(p.t.Sectors) == MaxSectors {
+		l.errf(l.args[0], "the Market board has %d sectors: %s would be one more", MaxSectors, key)
+		return ""
+	}
 	l.atLeast(cards, 1, "the sector's cards", l.kv["cards"])
 	l.atLeast(tokens, 0, "the sector's tokens", l.kv["tokens"])
 	p.t.Sectors = append(p.t.Sectors, Sector{Key: key, Name: name, Cards: cards, Tokens: tokens, Src: l.src})
@@ -1073,6 +1123,10 @@ func hSectorEco(p *parser, l *line) string {
 		l.errf(i, "%s is not a market sector of the tables; its `sector` line comes first", key)
 		return ""
 	}
+	if p.dupKey("sector-eco " + s.Key) {
+		l.errf(i, "sector-eco %s is given twice", s.Key)
+		return ""
+	}
 	s.Eco = n
 	return "sector-eco " + s.Key
 }
@@ -1091,6 +1145,11 @@ func hHighTension(p *parser, l *line) string {
 	}
 	if _, ok := p.t.Spot("standard", zone, label); !ok {
 		l.errf(li, "%s %s is not a spot of the tables; its `spot` line comes first", zone, label)
+		return ""
+	}
+	// A zone has one blocking disc: the engine keeps one blocked spot a zone.
+	if p.dupKey("high-tension " + zone) {
+		l.errf(zi, "the %s zone already has its High Tension disc", zone)
 		return ""
 	}
 	p.t.HighTension = append(p.t.HighTension, SpotRef{Zone: zone, Label: label, Src: l.src})
@@ -1240,6 +1299,10 @@ func hEventEffect(p *parser, l *line) string {
 		l.errf(i, "%s is not an event of the tables; its `event` line comes first", key)
 		return ""
 	}
+	if p.dupKey("event-effect " + key) {
+		l.errf(i, "event-effect %s is given twice", key)
+		return ""
+	}
 	p.t.EventEffects = append(p.t.EventEffects, EventEffect{Event: key, PP: pp, Src: l.src})
 	return "event-effect " + key
 }
@@ -1318,6 +1381,11 @@ func hMerchantLevel(p *parser, l *line) string {
 	l.atLeast(n, 0, "the cuvées of each type", l.kv["cuvees"])
 	if _, dup := p.t.MerchantLevel(key); dup {
 		l.errf(l.args[0], "merchant-level %s is given twice", key)
+		return ""
+	}
+	// A record names the level by key or alias: each names one level.
+	if m, dup := p.t.MerchantLevel(alias); dup {
+		l.errf(l.args[1], "%s already names the Wine Merchant level %s", strings.ToLower(alias), m.Key)
 		return ""
 	}
 	p.t.MerchantLevels = append(p.t.MerchantLevels, MerchantLevel{Key: strings.ToLower(key), Alias: strings.ToLower(alias), Name: name, Cuvees: n, Src: l.src})
@@ -1459,6 +1527,32 @@ func (p *parser) finish() {
 	for _, k := range lists {
 		if !p.any[k] && !(k == "blend" && t.Options["blends"] == "lenient") {
 			missing = append(missing, "`"+k+"`")
+		}
+	}
+	// The cube supply is the one box count the replay plays by.
+	if t.BoxCount("cubes-per-colour") == 0 {
+		missing = append(missing, "`box cubes-per-colour`")
+	}
+	// The engine plays every grape, cuvée and zone of the game.
+	if p.any["grape"] {
+		for _, r := range GrapeLetters {
+			if _, ok := t.Grape(string(r)); !ok {
+				missing = append(missing, "`grape "+string(r)+"`")
+			}
+		}
+	}
+	if p.any["cuvee"] {
+		for _, r := range CuveeLetters {
+			if _, ok := t.Cuvee(string(r)); !ok {
+				missing = append(missing, "`cuvee "+string(r)+"`")
+			}
+		}
+	}
+	if p.any["zone"] {
+		for _, z := range ZoneNumbers {
+			if _, ok := t.Zone(z.Key); !ok {
+				missing = append(missing, "`zone "+z.Key+"`")
+			}
 		}
 	}
 	if len(missing) > 0 {

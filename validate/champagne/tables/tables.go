@@ -21,6 +21,22 @@ var defaultText []byte
 // DefaultName names the embedded file in diagnostics.
 const DefaultName = "age-of-champagne tables (built in)"
 
+// The engine plays the rulebook's components by these letters and names: a
+// tables file changes their numbers, not which there are (a grape, cuvée,
+// sector or zone the engine does not know would be ignored, or crash it).
+const (
+	GrapeLetters = "MPC" // meunier, pinot noir, chardonnay
+	CuveeLetters = "TNB" // tradition brut, blanc de noirs, blanc de blancs
+	MaxSectors   = 3     // France, Europe, International
+)
+
+// ZoneNumbers are the board's action zones by key and number; the engine
+// resolves them in this order whatever a file says, so a file gives the same.
+var ZoneNumbers = []struct {
+	Key    string
+	Number int
+}{{"vineyard", 1}, {"press", 2}, {"winery", 3}, {"marketing", 4}, {"shipping", 5}, {"draw", 6}, {"harvest", 7}, {"council", 8}}
+
 // Source values of a line's src= word.
 const (
 	SrcRulebook = "rulebook" // stated in the rulebook
