@@ -273,6 +273,10 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 		case "cubes", "demand", "barrel", "space":
 			if len(args) > 0 {
 				key = name + " " + strings.ToLower(args[0].text)
+				// A barrel by its number: barrel 01 is barrel 1.
+				if b, err := strconv.Atoi(args[0].text); err == nil && name == "barrel" {
+					key = name + " " + strconv.Itoa(b)
+				}
 			}
 		}
 		if prev, dup := seen[key]; dup {
@@ -366,6 +370,17 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 			args = args[1:]
 			n, ok := ints(0)
 			if !ok {
+				continue
+			}
+			// Only the cash spaces pay Francs: a number the engine
+			// would not pay, or a cash space paying none, is a slip.
+			cash := sp == spCash1 || sp == spCash3 || sp == spCash5
+			if cash && len(n) < 2 {
+				errAt(num, args[0].col, raw, "space %s takes a prestige cost and the Francs it pays", spaceNames[sp])
+				continue
+			}
+			if !cash && len(n) > 1 {
+				errAt(num, args[1].col, raw, "space %s pays no Francs: write `space %s PRESTIGE`", spaceNames[sp], spaceNames[sp])
 				continue
 			}
 			t.SpaceCost[sp] = n[0]
@@ -463,6 +478,16 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 		if t.Leaves < 2 {
 			diags = append(diags, validate.Diagnostic{File: file, Line: seen["leaves"], Col: 1, Severity: validate.Error,
 				Code: validate.CodeSyntax, Game: "grand-cru", Message: "the seasonal track needs at least 2 leaves"})
+		}
+		// A record names a cash space by its cost (cash 3).
+		for _, a := range []int{spCash1, spCash3} {
+			for _, b := range []int{spCash3, spCash5} {
+				if a < b && t.SpaceCost[a] == t.SpaceCost[b] {
+					diags = append(diags, validate.Diagnostic{File: file, Line: seen["space "+spaceNames[b]], Col: 1, Severity: validate.Error,
+						Code: validate.CodeSyntax, Game: "grand-cru",
+						Message: fmt.Sprintf("space %s costs %d prestige, as %s does: a record names a cash space by its cost, so each costs another", spaceNames[b], t.SpaceCost[b], spaceNames[a])})
+				}
+			}
 		}
 		if t.Markers < 2 {
 			diags = append(diags, validate.Diagnostic{File: file, Line: seen["markers"], Col: 1, Severity: validate.Error,

@@ -56,6 +56,26 @@ func TestTablesErrorsAtLine(t *testing.T) {
 			return strings.Replace(s, "interest 0 1 1 2 2 3 3 4 4 5 5 6", "interest 0 1 1 2", 1)
 		}, "my.txt:60:1:", "initial-loans goes up to 5 loans, more than max-loans 3"},
 		{func(s string) string { return strings.Replace(s, "cubes  pinot     25", "cubes  pinot     25 26", 1) }, "my.txt:24:", "cubes takes 1 number"},
+		// A barrel is one item whatever its number's spelling (barrel 01
+		// joined barrel 1 unseen).
+		{func(s string) string {
+			return strings.Replace(s, "\n# Demand panel", "\nbarrel 01 pinot # assumed\n# Demand panel", 1)
+		},
+			"my.txt:41:1:", "barrel 1 is already given on line 33"},
+		// Only the cash spaces pay Francs, and each has its own cost, by
+		// which a record names it: else a number was ignored or 0 paid.
+		{func(s string) string {
+			return strings.Replace(s, "space cash-3            3 2 ", "space cash-3            3   ", 1)
+		},
+			"my.txt:84:25:", "space cash-3 takes a prestige cost and the Francs it pays"},
+		{func(s string) string {
+			return strings.Replace(s, "space start-player      1  ", "space start-player      1 5", 1)
+		},
+			"my.txt:74:27:", "space start-player pays no Francs: write `space start-player PRESTIGE`"},
+		{func(s string) string {
+			return strings.Replace(s, "space cash-3            3 2 ", "space cash-3            1 2 ", 1)
+		},
+			"my.txt:84:1:", "space cash-3 costs 1 prestige, as cash-1 does: a record names a cash space by its cost, so each costs another"},
 	}
 	for i, c := range cases {
 		_, diags := Game{}.Tables([]byte(c.edit(string(defaultTables))), "my.txt")
