@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 //go:embed template.txt
@@ -91,8 +92,27 @@ func (r Region) Word() string {
 	return r.String()
 }
 
+// TemplateError is an error in template data: at a line's item (Line and
+// Col of its first word), or, Line 0, in the template as a whole.
+type TemplateError struct {
+	Name      string
+	Line, Col int
+	Item      string // the line's first word; "" for the whole template
+	Source    string // the line as written
+	Err       error
+}
+
+func (e *TemplateError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %v", e.Name, e.Err)
+	}
+	return fmt.Sprintf("%s:%d: %s: %v", e.Name, e.Line, e.Item, e.Err)
+}
+
+func (e *TemplateError) Unwrap() error { return e.Err }
+
 // ParseTemplate reads template data (the format of layouts/template.txt).
-// Errors name the line: "template.txt:12: …".
+// Errors name the line: "template.txt:12: …" (a *TemplateError).
 func ParseTemplate(name string, data []byte) (*Template, error) {
 	t := &Template{
 		Tables:    map[Region][]WineType{},
@@ -100,8 +120,9 @@ func ParseTemplate(name string, data []byte) (*Template, error) {
 		Resources: map[Region][]Resource{},
 	}
 	p := &templateParser{t: t, seen: map[string]int{}}
-	for i, raw := range strings.Split(string(data), "\n") {
+	for i, line := range strings.Split(string(data), "\n") {
 		p.line = i + 1
+		raw := line
 		if k := strings.IndexByte(raw, '#'); k >= 0 {
 			raw = raw[:k]
 		}
@@ -110,11 +131,12 @@ func ParseTemplate(name string, data []byte) (*Template, error) {
 			continue
 		}
 		if err := p.item(f); err != nil {
-			return nil, fmt.Errorf("%s:%d: %s: %w", name, p.line, f[0], err)
+			col := utf8.RuneCountInString(raw[:strings.Index(raw, f[0])]) + 1
+			return nil, &TemplateError{Name: name, Line: p.line, Col: col, Item: f[0], Source: strings.TrimSuffix(line, "\r"), Err: err}
 		}
 	}
 	if err := p.finish(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, &TemplateError{Name: name, Err: err}
 	}
 	t.dealPlan = t.makePlan()
 	return t, nil

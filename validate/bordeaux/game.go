@@ -3,6 +3,7 @@
 package bordeaux
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -49,9 +50,31 @@ func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) 
 		return layouts.DefaultTemplateText(), nil
 	}
 	if _, err := layouts.ParseTemplate(name, override); err != nil {
-		return nil, validate.Diagnostics{{File: name, Severity: validate.Error, Code: validate.CodeSyntax, Game: "bordeaux", Message: err.Error()}}
+		d := validate.Diagnostic{File: name, Severity: validate.Error, Code: validate.CodeSyntax, Game: "bordeaux", Message: err.Error()}
+		var te *layouts.TemplateError
+		if errors.As(err, &te) {
+			// At the line's item, as every tables error is; a whole
+			// template's error after its last line, where what is
+			// missing would go.
+			d.Line, d.Col, d.Source, d.Message = te.Line, te.Col, te.Source, te.Item+": "+te.Err.Error()
+			if te.Line == 0 {
+				d.Line, d.Col, d.Message = lastLine(override)+1, 1, te.Err.Error()
+			}
+		}
+		return nil, validate.Diagnostics{d}
 	}
 	return override, nil
+}
+
+// lastLine is the number of data's last line that is not blank.
+func lastLine(data []byte) int {
+	last := 0
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(l) != "" {
+			last = i + 1
+		}
+	}
+	return last
 }
 
 // TallyKeys are the keys of a scorepad-mode `tally` line.
