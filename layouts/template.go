@@ -198,6 +198,11 @@ const (
 	maxTrack = 99 // a sanity bound on track lengths in template data
 )
 
+// TemplateItems are the words a template line begins with.
+var TemplateItems = []string{"template", "version", "players", "map", "region", "wine", "path", "table", "casks",
+	"region-casks", "resources", "cask-track", "vine-track", "grape", "grape-colours", "trellis", "year00", "schedule",
+	"min-longest-trail", "min-cask-demand", "cask-demand-margin", "min-grape-matches", "degree"}
+
 func (p *templateParser) item(f []string) error {
 	t := p.t
 	switch f[0] {
@@ -462,7 +467,7 @@ func (p *templateParser) item(f []string) error {
 		}
 		return p.pair(f, "MIN MAX", 0, maxTrack, &t.Limits.MinDegree, &t.Limits.MaxDegree)
 	default:
-		return fmt.Errorf("unknown item (template, version, players, map, region, wine, path, table, casks, region-casks, resources, cask-track, vine-track, grape, grape-colours, trellis, year00, schedule, min-longest-trail, min-cask-demand, cask-demand-margin, min-grape-matches, degree)")
+		return fmt.Errorf("unknown item (%s)", strings.Join(TemplateItems, ", "))
 	}
 	return nil
 }

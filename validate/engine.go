@@ -240,3 +240,45 @@ func Lookup(games []Game, name string) (Game, error) {
 	}
 	return nil, fmt.Errorf("unknown game %q: bordeaux | grand-cru | age-of-champagne", name)
 }
+
+// tablesOf maps a word that begins a line of a game's tables file to the
+// games whose tables have it (each engine registers its words), so that
+// one game's file given for another is named for what it is.
+var tablesOf = map[string][]TablesKind{}
+
+// TablesKind is a game whose tables an engine registered.
+type TablesKind struct {
+	Game  string // the game line's name: grand-cru
+	Title string // as the rulebook names the game: Grand Cru
+}
+
+// RegisterTables records the words that begin a line of game's tables file.
+func RegisterTables(game, title string, words []string) {
+	for _, w := range words {
+		tablesOf[w] = append(tablesOf[w], TablesKind{game, title})
+	}
+}
+
+// ForeignTables says, for the first statement word of a tables file given
+// for game, which other game's tables the file is: the one game that has
+// the word when game does not; ok false when that is not clear.
+func ForeignTables(game, word string) (TablesKind, bool) {
+	var found []TablesKind
+	for _, k := range tablesOf[strings.ToLower(word)] {
+		if k.Game == game {
+			return TablesKind{}, false
+		}
+		found = append(found, k)
+	}
+	if len(found) != 1 {
+		return TablesKind{}, false
+	}
+	return found[0], true
+}
+
+// ForeignTablesMessage is the error for a tables file of another game,
+// given at its first statement.
+func ForeignTablesMessage(game, title string, other TablesKind, word string) string {
+	return fmt.Sprintf("this file is not %s's tables: `%s` begins a line of %s's; start from `vintner tables %s`",
+		title, word, other.Title, game)
+}

@@ -52,11 +52,20 @@ func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) 
 	if _, err := layouts.ParseTemplate(name, override); err != nil {
 		d := validate.Diagnostic{File: name, Severity: validate.Error, Code: validate.CodeSyntax, Game: "bordeaux", Message: err.Error()}
 		var te *layouts.TemplateError
+		if errors.As(err, &te) && te.Line > 0 && te.Line == firstLine(override) {
+			if other, ok := validate.ForeignTables("bordeaux", te.Item); ok {
+				te.Err = errors.New(validate.ForeignTablesMessage("bordeaux", "Bordeaux", other, te.Item))
+				te.Item = ""
+			}
+		}
 		if errors.As(err, &te) {
 			// At the line's item, as every tables error is; a whole
 			// template's error after its last line, where what is
 			// missing would go.
 			d.Line, d.Col, d.Source, d.Message = te.Line, te.Col, te.Source, te.Item+": "+te.Err.Error()
+			if te.Item == "" {
+				d.Message = te.Err.Error()
+			}
 			if te.Line == 0 {
 				d.Line, d.Col, d.Message = lastLine(override)+1, 1, te.Err.Error()
 			}
@@ -64,6 +73,22 @@ func (Game) Tables(override []byte, name string) ([]byte, validate.Diagnostics) 
 		return nil, validate.Diagnostics{d}
 	}
 	return override, nil
+}
+
+func init() { validate.RegisterTables("bordeaux", "Bordeaux", layouts.TemplateItems) }
+
+// firstLine is the number of data's first statement line (not blank, not
+// a comment).
+func firstLine(data []byte) int {
+	for i, l := range strings.Split(string(data), "\n") {
+		if k := strings.IndexByte(l, '#'); k >= 0 {
+			l = l[:k]
+		}
+		if strings.TrimSpace(l) != "" {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // lastLine is the number of data's last line that is not blank.

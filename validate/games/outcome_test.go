@@ -397,3 +397,32 @@ func TestATablesErrorListsNoLineOfTheRecord(t *testing.T) {
 		}
 	}
 }
+
+// One game's tables given for another are refused as such, once, at their
+// first statement (each line was an unknown table, or, for Bordeaux, the
+// first one with no column).
+func TestAnotherGamesTables(t *testing.T) {
+	first := map[string]string{"bordeaux": "template", "grand-cru": "ruleset", "age-of-champagne": "rounds"}
+	title := map[string]string{"bordeaux": "Bordeaux", "grand-cru": "Grand Cru", "age-of-champagne": "AOC: Age of Champagne"}
+	for _, g := range games.All() {
+		for _, o := range games.All() {
+			if g.Name() == o.Name() {
+				continue
+			}
+			text, _ := o.Tables(nil, "")
+			line := 0
+			for i, l := range strings.Split(string(text), "\n") {
+				if strings.HasPrefix(l, first[o.Name()]+" ") {
+					line = i + 1
+					break
+				}
+			}
+			_, diags := g.Tables(text, "t.txt")
+			want := fmt.Sprintf("t.txt:%d:1: error: this file is not %s's tables: `%s` begins a line of %s's; start from `vintner tables %s`",
+				line, title[g.Name()], first[o.Name()], title[o.Name()], g.Name())
+			if len(diags) != 1 || diags[0].Error() != want {
+				t.Errorf("%s tables for %s: got %v\nwant %s", o.Name(), g.Name(), diags, want)
+			}
+		}
+	}
+}

@@ -196,6 +196,8 @@ var tableWords = []string{"ruleset", "verified", "cubes", "demand", "barrel", "s
 	"max-loans", "direct-price", "harvest-cost", "seal-bonus", "juice-price", "festival-limit", "tile-value",
 	"cellar-cube", "loan-penalty", "initial-loans", "bids", "majority"}
 
+func init() { validate.RegisterTables("grand-cru", "Grand Cru", tableWords) }
+
 // parseTables checks a table file line by line and returns the tables.
 func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 	t := &Tables{}
@@ -227,7 +229,14 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 		if len(words) == 0 {
 			continue
 		}
+		first := len(seen) == 0 && len(diags) == 0
 		if !slices.Contains(tableWords, strings.ToLower(words[0].text)) {
+			if other, ok := validate.ForeignTables("grand-cru", words[0].text); ok && first {
+				// Another game's file: one error, not one a line.
+				return nil, validate.Diagnostics{{File: file, Line: num, Col: words[0].col, Severity: validate.Error,
+					Code: validate.CodeSyntax, Game: "grand-cru", Source: raw,
+					Message: validate.ForeignTablesMessage("grand-cru", "Grand Cru", other, words[0].text)}}
+			}
 			// An unknown word first: its source comment is beside the point.
 			diags = append(diags, validate.Diagnostic{File: file, Line: num, Col: words[0].col, Severity: validate.Error,
 				Code: validate.CodeSyntax, Game: "grand-cru", Source: raw,

@@ -119,6 +119,9 @@ type parser struct {
 	seen  map[string]int // keyword → first line, for one-off statements
 	later []func()       // cross-checks once every line is read
 	last  int
+
+	statements int  // lines read as statements
+	foreign    bool // the file is another game's tables: nothing more is said
 }
 
 func (p *parser) diag(num, col int, raw, format string, args ...any) {
@@ -306,6 +309,9 @@ func Parse(name string, data []byte) (*Tables, validate.Diagnostics) {
 		}
 		p.last = num
 		p.statement(l)
+		if p.foreign {
+			return t, p.diags
+		}
 	}
 	// Cross-checks and missing statements only make sense once every line
 	// read: a broken line would make them report its consequences first.
@@ -411,6 +417,13 @@ func (p *parser) statement(l *line) {
 	t := p.t
 	kw := l.keyword()
 	h, ok := handlers[kw]
+	if other, foreign := validate.ForeignTables("age-of-champagne", kw); !ok && foreign && p.statements == 0 && len(p.diags) == 0 {
+		// Another game's file: one error, not one a line.
+		l.errf(0, "%s", validate.ForeignTablesMessage("age-of-champagne", "AOC: Age of Champagne", other, l.toks[0].text))
+		p.foreign = true
+		return
+	}
+	p.statements++
 	if !ok {
 		var kws []string
 		for k := range handlers {
@@ -455,6 +468,14 @@ type handler func(p *parser, l *line) string
 var handlers map[string]handler
 
 func init() {
+	defer func() {
+		var words []string
+		for k := range handlers {
+			words = append(words, k)
+		}
+		sort.Strings(words)
+		validate.RegisterTables("age-of-champagne", "AOC: Age of Champagne", words)
+	}()
 	handlers = map[string]handler{
 		"rounds":                 singleInt(func(t *Tables) *int { return &t.Rounds }, "the number of rounds", 1),
 		"events-drawn":           singleInt(func(t *Tables) *int { return &t.EventsDrawn }, "the Event cards drawn per game", 1),
