@@ -273,11 +273,17 @@ func (c *checker) contents() {
 // tracks checks the parts outside the map.
 func (c *checker) tracks() {
 	l := c.l
+	// The upper bounds are the template's (maxTrack): a sheet beyond them
+	// cannot be printed, and its points could overflow.
 	if l.CaskSlots < 1 || l.CasksPre < 0 || l.CasksPre > l.CaskSlots {
 		c.fail("the cask track has %d slots and %d pre-outlined; it needs at least one slot and no more outlined than slots", l.CaskSlots, l.CasksPre)
+	} else if l.CaskSlots > maxTrack {
+		c.fail("the cask track has %d slots; a track has at most %d", l.CaskSlots, maxTrack)
 	}
 	if len(l.Vines) == 0 {
 		c.fail("the vine track has no vines")
+	} else if len(l.Vines) > maxTrack {
+		c.fail("the vine track has %d vines; a track has at most %d", len(l.Vines), maxTrack)
 	}
 	for i, g := range l.Vines {
 		if g != nil && (!containsByte(colourLetters, byte(g.Colour)) || g.Age < 1 || g.Age > maxAge) {
@@ -286,13 +292,15 @@ func (c *checker) tracks() {
 	}
 	if len(l.Trellis) == 0 {
 		c.fail("the sheet has no trellis rows")
+	} else if len(l.Trellis) > MaxTrellisRows {
+		c.fail("the sheet has %d trellis rows; a sheet has at most %d (a record names a row by one digit)", len(l.Trellis), MaxTrellisRows)
 	}
 	for i, row := range l.Trellis {
-		if row.Len < 1 {
-			c.fail("trellis row %d has %d trellises", i+1, row.Len)
+		if row.Len < 1 || row.Len > maxTrack {
+			c.fail("trellis row %d has %d trellises; a row has 1 to %d", i+1, row.Len, maxTrack)
 		}
-		if row.Bonus.PerWine < 1 {
-			c.fail("trellis row %d's bonus gives %d points per wine", i+1, row.Bonus.PerWine)
+		if row.Bonus.PerWine < 1 || row.Bonus.PerWine > maxTrack {
+			c.fail("trellis row %d's bonus gives %d points per wine; a bonus gives 1 to %d", i+1, row.Bonus.PerWine, maxTrack)
 		}
 		b := row.Bonus
 		switch b.Kind {

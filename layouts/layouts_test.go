@@ -57,6 +57,7 @@ func TestTemplateErrorsNameTheLine(t *testing.T) {
 		{"year twice", "schedule blank 13", "schedule blank 12", "template.txt:%d: schedule: year 12 is scheduled twice"},
 		{"durations", "year00 1 2 3", "year00 1 2", "template.txt:%d: year00: wants one duration per worker (3), got 2"},
 		{"pre-outlined", "cask-track 12 0", "cask-track 12 13", "template.txt:%d: cask-track: 13 pre-outlined casks do not fit on 12 slots"},
+		{"nine trellis rows", "trellis 5 region 1", "trellis 5 region 1" + strings.Repeat("\ntrellis 2 age 1", 6), "template.txt:%d: trellis: a template has at most 8 trellis rows"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -317,6 +318,17 @@ func TestFromJSONRejects(t *testing.T) {
 				l.Wines[i].Casks = 0
 			}
 		}, "the wines cost 0 casks in all; they must cost 7 to 16", true},
+		// Beyond the template's bounds a sheet cannot be printed (a PDF of a
+		// billion trellises never ends) and its points overflow.
+		{"long cask track", func(l *Layout) { l.CaskSlots = 1_000_000_000 }, "the cask track has 1000000000 slots; a track has at most 99", true},
+		{"long vine track", func(l *Layout) { l.Vines = append(l.Vines, make([]*WineType, 88)...) }, "the vine track has 100 vines; a track has at most 99", true},
+		{"long trellis row", func(l *Layout) { l.Trellis[0].Len = 1_000_000_000 }, "trellis row 1 has 1000000000 trellises; a row has 1 to 99", true},
+		{"huge bonus", func(l *Layout) { l.Trellis[1].Bonus.PerWine = 1 << 62 }, "trellis row 2's bonus gives 4611686018427387904 points per wine; a bonus gives 1 to 99", true},
+		{"nine trellis rows", func(l *Layout) {
+			for len(l.Trellis) < 9 {
+				l.Trellis = append(l.Trellis, TrellisRow{Len: 2, Bonus: Bonus{Kind: "age", Age: 1, PerWine: 1}})
+			}
+		}, "the sheet has 9 trellis rows; a sheet has at most 8 (a record names a row by one digit)", true},
 		{"template cask quota", func(l *Layout) {
 			l.WineByName(firstFree(l)).Casks = 1
 		}, "the 1-year wines cost", false},
@@ -378,6 +390,18 @@ func TestFromJSONRejects(t *testing.T) {
 	b, _ := json.Marshal(l)
 	if _, err := FromJSON(b); err != nil {
 		t.Errorf("own sheet with a fourth trellis row: %v", err)
+	}
+	// An own sheet at the bounds is fine.
+	l = Default()
+	l.Template, l.Code = "our-club-sheet", ""
+	l.CaskSlots = 99
+	l.Vines = append(l.Vines, make([]*WineType, 99-len(l.Vines))...)
+	for len(l.Trellis) < MaxTrellisRows {
+		l.Trellis = append(l.Trellis, TrellisRow{Len: 99, Bonus: Bonus{Kind: "age", Age: 1, PerWine: 99}})
+	}
+	b, _ = json.Marshal(l)
+	if _, err := FromJSON(b); err != nil {
+		t.Errorf("own sheet at the bounds: %v", err)
 	}
 	// A file that keeps a code must be that code's sheet.
 	l = Default()

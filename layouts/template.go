@@ -195,13 +195,18 @@ func parseType(s string) (WineType, error) {
 const (
 	maxAge   = 3  // the longest Make Wine action: a letter written 3 times [rulebook]
 	maxCost  = 2  // "Some wines require the use of 1 or 2 Casks" [rulebook]
-	maxTrack = 99 // a sanity bound on track lengths in template data
+	maxTrack = 99 // a sanity bound on track lengths in template data and layout files
 )
 
 // TemplateItems are the words a template line begins with.
 var TemplateItems = []string{"template", "version", "players", "map", "region", "wine", "path", "table", "casks",
 	"region-casks", "resources", "cask-track", "vine-track", "grape", "grape-colours", "trellis", "year00", "schedule",
 	"min-longest-trail", "min-cask-demand", "cask-demand-margin", "min-grape-matches", "degree"}
+
+// MaxTrellisRows bounds a sheet's trellis rows: a record names a row by one
+// digit (t1…t9, docs/notation/bordeaux.md) and a scorepad tally lists at
+// most this many.
+const MaxTrellisRows = 8
 
 func (p *templateParser) item(f []string) error {
 	t := p.t
@@ -424,6 +429,9 @@ func (p *templateParser) item(f []string) error {
 	case "trellis":
 		if err := nargs(f, 3, "LENGTH KIND POINTS"); err != nil {
 			return err
+		}
+		if len(t.Trellis) == MaxTrellisRows {
+			return fmt.Errorf("a template has at most %d trellis rows", MaxTrellisRows)
 		}
 		n, err := atoi(f[1], "length", 1, maxTrack)
 		if err != nil {

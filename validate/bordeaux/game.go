@@ -119,8 +119,9 @@ func snakeLeaderYears(seat, n int) int {
 }
 
 // maxTallyRows bounds a tally's trellis rows: the printed sheet has 3, a
-// template of one's own a few more (each row is a scoring category).
-const maxTallyRows = 8
+// template of one's own a few more (each row is a scoring category), as
+// many as a layout file may have.
+const maxTallyRows = layouts.MaxTrellisRows
 
 // ScoreTally scores a scorepad-mode record: after `players`, one line per
 // player, `tally NAME paths=9 longest=7 casks=4 rows=5/5/0 leader=4` (rows:

@@ -424,3 +424,33 @@ func TestLayoutFileErrorsOnOneLine(t *testing.T) {
 		t.Errorf("message: %q", msg)
 	}
 }
+
+// TestLayoutFileTooLong: a layout file whose tracks or bonuses pass the
+// template's bounds is refused at its sheet line; a PDF of a billion
+// trellises never ended, and a bonus of 2^62 points a wine overflowed the
+// score.
+func TestLayoutFileTooLong(t *testing.T) {
+	for _, c := range []struct {
+		edit func(l *layouts.Layout)
+		want string
+	}{
+		{func(l *layouts.Layout) { l.Trellis[0].Len = 1_000_000_000 }, "trellis row 1 has 1000000000 trellises; a row has 1 to 99"},
+		{func(l *layouts.Layout) { l.Trellis[0].Bonus.PerWine = 1 << 62 }, "trellis row 1's bonus gives 4611686018427387904 points per wine; a bonus gives 1 to 99"},
+		{func(l *layouts.Layout) { l.CaskSlots = 1_000_000_000 }, "the cask track has 1000000000 slots; a track has at most 99"},
+	} {
+		lay := layouts.Default()
+		lay.Code, lay.Template = "", "our-club-sheet"
+		c.edit(lay)
+		js, err := lay.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := validate.Options{ReadFile: func(string) ([]byte, error) { return js, nil }}
+		text := "game bordeaux\nplayers Ann\nsheet Ann layout=big.json\n'01 L V\n"
+		rep := validate.Check([]validate.Game{New()}, "x.vin", []byte(text), validate.Limits{}, opt)
+		want := "x.vin:3:11: error: the layout file big.json is not a Bordeaux sheet: layout own layout: " + c.want
+		if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
+			t.Errorf("diagnostics: %v\nwant %s", rep.Diagnostics, want)
+		}
+	}
+}
