@@ -217,7 +217,14 @@ func (c *checker) graph() {
 // contents checks what must exist on the map.
 func (c *checker) contents() {
 	l := c.l
-	for _, r := range regionsOf(l) {
+	// Every region, not only those the map uses: the leader may choose any
+	// of the three, and a region with no wines would leave nothing to make.
+	for k := 0; k < len(regionLetters); k++ {
+		r := Region(regionLetters[k])
+		if !slices.ContainsFunc(l.Wines, func(w Wine) bool { return w.Region == r }) {
+			c.fail("region %c (%s) has no wines; every region has all three colours and all three ages", r, r.Word())
+			continue
+		}
 		for i := 0; i < len(colourLetters); i++ {
 			col := Colour(colourLetters[i])
 			if !slices.ContainsFunc(l.Wines, func(w Wine) bool { return w.Region == r && w.Type.Colour == col }) {

@@ -391,6 +391,37 @@ func TestFromJSONRejects(t *testing.T) {
 	if _, err := FromJSON(b); err != nil {
 		t.Errorf("own sheet with a fourth trellis row: %v", err)
 	}
+	// An own sheet without Entre-deux-Mers breaks that rule alone: every
+	// other rule holds on the two banks (its grapes and bonus moved there).
+	l = Default()
+	l.Template, l.Code = "our-club-sheet", ""
+	var banks []Wine
+	for _, w := range l.Wines {
+		if w.Region != Entre {
+			banks = append(banks, w)
+		}
+	}
+	var bankPaths []Path
+	for _, p := range l.Paths {
+		if p.A[0] != 'E' && p.B[0] != 'E' {
+			bankPaths = append(bankPaths, p)
+		}
+	}
+	l.Wines, l.Paths = banks, bankPaths
+	for _, g := range l.Vines {
+		if g != nil {
+			*g = WineType{Colour: Red, Age: g.Age} // r1, r2, r3 are on both banks
+		}
+	}
+	for i := range l.Trellis {
+		if l.Trellis[i].Bonus.Kind == "region" {
+			l.Trellis[i].Bonus.Region = Left
+		}
+	}
+	b, _ = json.Marshal(l)
+	if _, err := FromJSON(b); err == nil || err.Error() != "layout own layout: region E (Entre-deux-Mers) has no wines; every region has all three colours and all three ages" {
+		t.Errorf("own sheet without Entre-deux-Mers: %v", err)
+	}
 	// An own sheet at the bounds is fine.
 	l = Default()
 	l.Template, l.Code = "our-club-sheet", ""
