@@ -185,6 +185,9 @@ func FromJSON(data []byte) (*Layout, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("layout file: more than one JSON value")
 	}
+	if err := fixedLengths(data); err != nil {
+		return nil, err
+	}
 	if err := Check(&l); err != nil {
 		return nil, err
 	}
@@ -194,6 +197,30 @@ func FromJSON(data []byte) (*Layout, error) {
 		}
 	}
 	return &l, nil
+}
+
+// fixedLengths refuses a "top" or '00 "dur" list of another length than
+// the sheet's: decoded into arrays, the extra entries would be dropped in
+// silence (a '14 cell, a fourth worker's duration) and missing ones read
+// as blanks.
+func fixedLengths(data []byte) error {
+	var shape struct {
+		Top    []json.RawMessage `json:"top"`
+		Year00 struct {
+			Dur []json.RawMessage `json:"dur"`
+		} `json:"year00"`
+	}
+	if json.Unmarshal(data, &shape) != nil {
+		return nil // the layout itself decoded: nothing here is a list
+	}
+	var l Layout
+	if n := len(shape.Top); shape.Top != nil && n != len(l.Top) {
+		return fmt.Errorf("layout file: \"top\" lists %d cells; it lists %d, one per year '00 to '%02d ('00's left empty)", n, len(l.Top), len(l.Top)-1)
+	}
+	if n := len(shape.Year00.Dur); shape.Year00.Dur != nil && n != len(l.Year00.Dur) {
+		return fmt.Errorf("layout file: year00's \"dur\" lists %d durations; it lists %d, one per worker (red, pink, yellow)", n, len(l.Year00.Dur))
+	}
+	return nil
 }
 
 // SetFromJSON reads the sheets of a game set, as SetJSON writes them (a

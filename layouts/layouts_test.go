@@ -451,6 +451,29 @@ func TestFromJSONRejects(t *testing.T) {
 	if back, err := FromJSON(b); err != nil || back.Seat != 3 {
 		t.Errorf("seat 3's own JSON: %v", err)
 	}
+	// A top row or '00 list of another length is refused, not cut to fit.
+	for _, c := range []struct {
+		edit func(map[string]any)
+		want string
+	}{
+		{func(m map[string]any) { m["top"] = append(m["top"].([]any), map[string]any{"region": "L"}) },
+			`layout file: "top" lists 15 cells; it lists 14, one per year '00 to '13 ('00's left empty)`},
+		{func(m map[string]any) { m["top"] = m["top"].([]any)[1:] },
+			`layout file: "top" lists 13 cells; it lists 14, one per year '00 to '13 ('00's left empty)`},
+		{func(m map[string]any) { y := m["year00"].(map[string]any); y["dur"] = append(y["dur"].([]any), 3) },
+			`layout file: year00's "dur" lists 4 durations; it lists 3, one per worker (red, pink, yellow)`},
+	} {
+		b, _ := Default().JSON()
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		c.edit(m)
+		b, _ = json.Marshal(m)
+		if _, err := FromJSON(b); err == nil || err.Error() != c.want {
+			t.Errorf("FromJSON: %v, want %s", err, c.want)
+		}
+	}
 	// Unknown fields and wrong letters are caught by the reader.
 	for _, bad := range []string{`{"wines": [], "colour_scheme": 1}`, `{"year00": {"region": "X"}}`} {
 		_, err := FromJSON([]byte(bad))
