@@ -3,7 +3,10 @@ package layouts
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"reflect"
 	"strings"
 
 	"github.com/vintner/vintner/internal/rng"
@@ -180,7 +183,7 @@ func FromJSON(data []byte) (*Layout, error) {
 	dec.DisallowUnknownFields()
 	var l Layout
 	if err := dec.Decode(&l); err != nil {
-		return nil, fmt.Errorf("layout file: %w", err)
+		return nil, readError(data, err)
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("layout file: more than one JSON value")
@@ -197,6 +200,73 @@ func FromJSON(data []byte) (*Layout, error) {
 		}
 	}
 	return &l, nil
+}
+
+// readError words a layout file's JSON error for people: the line it is
+// on and what was wanted there, not Go's type names ("cannot unmarshal
+// string into Go struct field Wine.wines.casks of type int").
+func readError(data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Errorf("layout file: line %d: this is not JSON: %v", lineAt(data, se.Offset), se)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("layout file: it ends before its JSON does (is it cut short?)")
+	case errors.As(err, &te) && te.Field == "" && te.Value == "array":
+		return fmt.Errorf("layout file: it lists several sheets (a game set's, as `vintner layout CODE --format json` prints it); a sheet line names one sheet: `vintner layout CODE/N --format json` prints seat N's")
+	case errors.As(err, &te):
+		what, ok := strings.CutPrefix(te.Value, "number ")
+		if !ok {
+			what = jsonKind(te.Value)
+		}
+		field := "the layout"
+		if te.Field != "" {
+			field = "\"" + te.Field + "\""
+		}
+		return fmt.Errorf("layout file: line %d: %s is %s, where the layout wants %s", lineAt(data, te.Offset), field, what, goKind(te.Type))
+	}
+	return fmt.Errorf("layout file: %w", err)
+}
+
+// lineAt is the line of a byte offset in data, from 1.
+func lineAt(data []byte, off int64) int {
+	off = min(max(off, 0), int64(len(data)))
+	return bytes.Count(data[:off], []byte{'\n'}) + 1
+}
+
+// jsonKind names a JSON value as encoding/json's errors name it.
+func jsonKind(value string) string {
+	switch value {
+	case "array":
+		return "a list"
+	case "object":
+		return "an object"
+	case "bool":
+		return "true or false"
+	}
+	return "a " + value
+}
+
+// goKind names what JSON value a Go type reads.
+func goKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number, 0 or more"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Struct, reflect.Map, reflect.Pointer:
+		return "an object"
+	case reflect.Bool:
+		return "true or false"
+	}
+	return t.String()
 }
 
 // fixedLengths refuses a "top" or '00 "dur" list of another length than

@@ -474,6 +474,33 @@ func TestFromJSONRejects(t *testing.T) {
 			t.Errorf("FromJSON: %v, want %s", err, c.want)
 		}
 	}
+	// A file that is not a sheet's JSON is told in the layout's terms, at
+	// its line, not in Go's type names.
+	good, _ := Default().JSON()
+	for _, c := range []struct{ data, want string }{
+		{strings.Replace(string(good), `"casks": 0`, `"casks": "0"`, 1),
+			`layout file: line %d: "wines.casks" is a string, where the layout wants a whole number`},
+		{strings.Replace(string(good), `"seed": 1`, `"seed": -1`, 1),
+			`layout file: line %d: "seed" is -1, where the layout wants a whole number, 0 or more`},
+		{strings.Replace(string(good), `"wines": [`, `wines: [`, 1),
+			`layout file: line %d: this is not JSON: invalid character 'w' looking for beginning of object key string`},
+		{string(good[:len(good)/2]), `layout file: it ends before its JSON does (is it cut short?)`},
+		{"[" + string(good) + "]", "layout file: it lists several sheets (a game set's, as `vintner layout CODE --format json` prints it); a sheet line names one sheet: `vintner layout CODE/N --format json` prints seat N's"},
+	} {
+		want := c.want
+		if strings.Contains(want, "%d") {
+			// the line of the edit: the first line that differs
+			a, b := strings.Split(string(good), "\n"), strings.Split(c.data, "\n")
+			line := 1
+			for line <= len(a) && a[line-1] == b[line-1] {
+				line++
+			}
+			want = fmt.Sprintf(want, line)
+		}
+		if _, err := FromJSON([]byte(c.data)); err == nil || err.Error() != want {
+			t.Errorf("FromJSON: %v\nwant %s", err, want)
+		}
+	}
 	// Unknown fields and wrong letters are caught by the reader.
 	for _, bad := range []string{`{"wines": [], "colour_scheme": 1}`, `{"year00": {"region": "X"}}`} {
 		_, err := FromJSON([]byte(bad))
