@@ -239,8 +239,9 @@ func (t *Template) decodeLongWay(code string) (codeInfo, error) {
 	if k := strings.IndexByte(code, '/'); k >= 0 {
 		body = code[:k]
 		s := strings.TrimSpace(code[k+1:])
+		// a seat past the set's players is told once the set is read
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > t.MaxPlayers {
+		if err != nil || n < 1 {
 			return bad(false, "ends in /%s, but a seat is a number from 1 to %d (as in B1-ELJA-G2AR-P/2)", s, t.MaxPlayers)
 		}
 		info.seat = n

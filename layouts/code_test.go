@@ -168,6 +168,9 @@ func TestBadCodeMessages(t *testing.T) {
 		{"B1" + body[:len(body)-2], "symbols after B1; a code has 9"},
 		{"B1-2222-é222-2", "contains 'é'"},
 		{code + "/5", "is a game set of 4 players: there is no seat 5"},
+		{code + "/13", "is a game set of 4 players: there is no seat 13"},
+		{code + "/0", "ends in /0, but a seat is a number from 1 to 12"},
+		{pad + "/13", "is a pad page's code: it has no seats, so drop the /13"},
 		{code + "/x", "ends in /x, but a seat is a number from 1 to 12"},
 		{pad + "/1", "is a pad page's code: it has no seats"},
 	}
