@@ -265,7 +265,7 @@ func (t *Template) decodeLongWay(code string) (codeInfo, error) {
 	if s[0] != codeGame {
 		return bad(false, "is not a Bordeaux sheet code: those start with %c%d", codeGame, t.Version)
 	}
-	if len(s) < 2 || s[1] < '1' || s[1] > '9' {
+	if len(s) < 2 || s[1] < '0' || s[1] > '9' {
 		return bad(true, "has no layout version digit after %c (codes start with %c%d)", codeGame, codeGame, t.Version)
 	}
 	info.version = int(s[1] - '0')

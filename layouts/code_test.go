@@ -163,6 +163,7 @@ func TestBadCodeMessages(t *testing.T) {
 		{"", "is empty"},
 		{"G1-2222-2222-2", "is not a Bordeaux sheet code: those start with B1"},
 		{"B7-" + code[3:], "is for layout version 7, but this vintner knows version 1"},
+		{"B0-" + code[3:], "is for layout version 0, but this vintner knows version 1"}, // a digit, not "no version digit"
 		{string(typo), "has a typo: its check symbol (the last one) does not match the rest"},
 		{"B1" + body[:3] + "O" + body[4:], "has a typo: 'O' (symbol 4 after B1) is never used in codes (codes have no 0 or O)"},
 		{"B1" + body[:len(body)-2], "symbols after B1; a code has 9"},
