@@ -534,12 +534,14 @@ func (r *reader) game() (champagne.GameTally, bool) {
 		for _, i := range m.Tied {
 			names = append(names, gt.Players[i].Name)
 		}
+		// "Ann, Ben and Cal", as the other lists of names.
+		list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 		for _, i := range m.Tied {
 			e := all[i]
 			if !e.grapes[m.Region] {
 				r.errf(e.line, e.keyTok[m.Region], validate.CodeMissing,
 					"%s hold %d Vineyard cards each in %s: write the grapes %s produces there (%s=%d/GRAPES) to settle the Major vineyard",
-					strings.Join(names, " and "), m.Most, r.regionName(m.Region), e.p.Name, m.Region, m.Most)
+					list, m.Most, r.regionName(m.Region), e.p.Name, m.Region, m.Most)
 				return gt, false
 			}
 		}

@@ -149,6 +149,7 @@ func TestTallyErrors(t *testing.T) {
 		"wine-merchant, no line":        "game age-of-champagne\nplayers Ann Ben\nvariant wine-merchant=hard\n",
 		"both names of the level":       "game age-of-champagne\nplayers Ann\nvariant merchant=hard\nvariant first-game wine-merchant=easy\n",
 		"one level by both names":       "game age-of-champagne\nplayers Ann\nvariant merchant=easy\nvariant wine-merchant=jeroboam\n",
+		"three tied on a majority":      "game age-of-champagne\nplayers Ann Ben Cal\n",
 	}
 	cases = append(cases, []struct{ name, body, want string }{
 		{"level on a later variant line", "tally Ann pp=3 eco=0\nmerchant pp=1 eco=14\n",
@@ -166,6 +167,9 @@ func TestTallyErrors(t *testing.T) {
 			"t.vin:4:20: error: variant wine-merchant=easy contradicts merchant=hard, given before: a variant has one value"},
 		{"one level by both names", "tally Ann pp=3 eco=0\nmerchant pp=1 eco=14\n",
 			"t.vin:4:9: error: variant wine-merchant=jeroboam is given twice (merchant=easy before)"},
+		// Three names are listed as names are elsewhere, not "Ann and Ben and Cal".
+		{"three tied on a majority", "tally Ann pp=3 eco=0 marne=2\ntally Ben pp=3 eco=0 marne=2\ntally Cal pp=3 eco=0 marne=2\n",
+			"t.vin:3:22: error: Ann, Ben and Cal hold 2 Vineyard cards each in Vallée de la Marne: write the grapes Ann produces there (marne=2/GRAPES) to settle the Major vineyard"},
 	}...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
