@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/vintner/vintner/internal/prose"
 )
 
 // Category is one scoring row of a game's scorepad.
@@ -142,10 +144,7 @@ func (r *Result) Sharing(p *PlayerResult) string {
 			others = append(others, o.Name)
 		}
 	}
-	with := strings.Join(others, ", ")
-	if n := len(others); n > 1 {
-		with = strings.Join(others[:n-1], ", ") + " and " + others[n-1]
-	}
+	with := prose.And(others)
 	if len(r.TieBreaks) == 0 {
 		return "shares the place with " + with + " (the rulebook has no tie-breaker)"
 	}

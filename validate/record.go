@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/vintner/vintner/internal/prose"
 )
 
 // Token is one word of a line, with the rune column where it starts.
@@ -1413,13 +1415,10 @@ func didYouMean(w string, cands []string) string {
 
 // meanHint words the suggestion of nearest's candidates, or "".
 func meanHint(best []string) string {
-	switch len(best) {
-	case 0:
+	if len(best) == 0 {
 		return ""
-	case 1:
-		return "did you mean " + best[0] + "?"
 	}
-	return "did you mean " + strings.Join(best[:len(best)-1], ", ") + " or " + best[len(best)-1] + "?"
+	return "did you mean " + prose.Or(best) + "?"
 }
 
 // Nearest returns the candidates closest to w (edit distance at most 2),

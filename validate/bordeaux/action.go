@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vintner/vintner/internal/prose"
 	"github.com/vintner/vintner/layouts"
 	"github.com/vintner/vintner/validate"
 )
@@ -909,15 +910,7 @@ func (a *tokenAnswerer) leftover() error {
 	return a.r.illegalNoted("ignored", a.l, int(x.tok), "no grape is left to answer here: %s answers nothing", a.l.Word(int(x.tok)))
 }
 
-func orList(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
-}
+func orList(items []string) string { return prose.Or(items) }
 
 func (a *tokenAnswerer) Trellis(q Question) (int, error) {
 	x := a.next(true)

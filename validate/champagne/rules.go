@@ -2,9 +2,9 @@ package champagne
 
 import (
 	"sort"
-	"strings"
 	"unicode/utf8"
 
+	"github.com/vintner/vintner/internal/prose"
 	"github.com/vintner/vintner/score/champagne"
 	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/champagne/tables"
@@ -295,13 +295,10 @@ func (r *rules) blendList(cuvee int) string {
 	for _, b := range r.Blends[cuvee] {
 		bs = append(bs, cubes(b, grapeLetters))
 	}
-	switch len(bs) {
-	case 0:
+	if len(bs) == 0 {
 		return "no blend (the tables have no blend line for it)"
-	case 1:
-		return bs[0]
 	}
-	return strings.Join(bs[:len(bs)-1], ", ") + " or " + bs[len(bs)-1]
+	return prose.Or(bs)
 }
 
 func (r *rules) gridBonus(k int) int {

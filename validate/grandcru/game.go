@@ -9,9 +9,10 @@ import (
 	"strings"
 	"sync"
 
-	scoregc "github.com/vintner/vintner/score/grandcru"
-
+	"github.com/vintner/vintner/internal/prose"
 	"github.com/vintner/vintner/score"
+
+	scoregc "github.com/vintner/vintner/score/grandcru"
 	"github.com/vintner/vintner/validate"
 )
 
@@ -307,10 +308,7 @@ func (s *state) seatNames(seats []int) string {
 	for _, i := range seats {
 		names = append(names, s.pl[i].name)
 	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return prose.And(names)
 }
 
 func (s *state) mostLoans() []int {

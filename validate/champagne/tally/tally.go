@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vintner/vintner/internal/prose"
 	"github.com/vintner/vintner/score"
 	"github.com/vintner/vintner/score/champagne"
 	"github.com/vintner/vintner/validate"
@@ -534,8 +535,7 @@ func (r *reader) game() (champagne.GameTally, bool) {
 		for _, i := range m.Tied {
 			names = append(names, gt.Players[i].Name)
 		}
-		// "Ann, Ben and Cal", as the other lists of names.
-		list := strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+		list := prose.And(names)
 		for _, i := range m.Tied {
 			e := all[i]
 			if !e.grapes[m.Region] {
