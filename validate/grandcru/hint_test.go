@@ -29,12 +29,16 @@ func TestHints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep := validate.Check(engines, c.file, data, validate.Limits{}, validate.Options{})
-		if len(rep.Diagnostics) == 0 {
-			t.Fatalf("%s: no error", c.file)
-		}
-		if got := rep.Diagnostics[0].Hint; got != c.hint {
-			t.Errorf("%s: hint %q, want %q", c.file, got, c.hint)
+		// As played, an error applied as written keeps its hint: it says
+		// why the line broke the rule as much as a refusal's does.
+		for _, asPlayed := range []bool{false, true} {
+			rep := validate.Check(engines, c.file, data, validate.Limits{}, validate.Options{AsPlayed: asPlayed})
+			if len(rep.Diagnostics) == 0 {
+				t.Fatalf("%s: no error", c.file)
+			}
+			if got := rep.Diagnostics[0].Hint; got != c.hint {
+				t.Errorf("%s (as played %v): hint %q, want %q", c.file, asPlayed, got, c.hint)
+			}
 		}
 	}
 }

@@ -71,16 +71,28 @@ func isFestivalVerb(verb string) bool {
 func (s *state) actionAfterLoans(seat int, p *player, l *validate.Line) *fault {
 	if s.ph == phLoans && l.Verb != "loans" {
 		s.finishLoans()
+		applied := len(s.disputes)
 		f := s.actionInPhaseOne(seat, p, l)
 		if f == nil {
 			s.yearOpenedBy, s.yearOpenedPassedOver = l, false
-		} else if l.Verb == "pass" && f.hint == "" {
+		}
+		if l.Verb == "pass" {
 			// The rulebook lets a player pass in the loans step; the
 			// record leaves them out, so a pass there reads as the
-			// next year's and is refused in its terms.
-			f.hint = "the loans step has no pass: a player who leaves their loans as they are writes no line; this pass closed the loans step"
+			// next year's and is refused in its terms, or, as played,
+			// applied in them (out of turn): either way the hint says
+			// why.
+			hint := "the loans step has no pass: a player who leaves their loans as they are writes no line; this pass closed the loans step"
 			if s.ph != phOver {
-				f.hint += fmt.Sprintf(" and was read as year %d's", s.year)
+				hint += fmt.Sprintf(" and was read as year %d's", s.year)
+			}
+			if f != nil && f.hint == "" {
+				f.hint = hint
+			}
+			for _, d := range s.disputes[applied:] {
+				if d.hint == "" {
+					d.hint = hint
+				}
 			}
 		}
 		return f
