@@ -150,6 +150,9 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		// The replay stopped at its first error; the lines after it are
 		// still read for their syntax (every syntax error is listed).
 		if stop := firstRejection(out.Diagnostics, file); stop > 0 {
+			if opt.AsPlayed {
+				unapplyAt(out, stop)
+			}
 			onDifference := false
 			for _, d := range out.Diagnostics {
 				onDifference = onDifference || d.Line == stop && d.Code == CodeCheck
@@ -228,6 +231,32 @@ func firstRejection(ds Diagnostics, file string) int {
 		}
 	}
 	return first
+}
+
+// unapplyAt takes back "applied as played" from the rules errors of the
+// line where the replay stopped: that line was not carried out and the
+// replay did not go on past it, so they are errors like the one that
+// stopped it. A check's difference stays noted (a check changes nothing,
+// and its later pair that cannot be read stops the replay: records.md).
+// The report is disputed only by errors applied before the stop.
+func unapplyAt(rep *Report, stop int) {
+	stopped := false
+	for _, d := range rep.Diagnostics {
+		// The record's end (a missing-end error at its last line) is no
+		// stop: the replay went on to it.
+		stopped = stopped || d.Line == stop && !d.Applied && d.Code != CodeMissing && d.Code != CodeClaim && d.Severity != Warning
+	}
+	if !stopped {
+		return
+	}
+	rep.Disputed = false
+	for i := range rep.Diagnostics {
+		d := &rep.Diagnostics[i]
+		if d.Applied && d.Line == stop && d.Code != CodeCheck {
+			d.Applied, d.Note = false, ""
+		}
+		rep.Disputed = rep.Disputed || d.Applied
+	}
 }
 
 // Truncated reports whether the replay must stop before line l.

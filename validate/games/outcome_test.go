@@ -426,3 +426,41 @@ func TestAnotherGamesTables(t *testing.T) {
 		}
 	}
 }
+
+// A line that breaks a rule the engine can apply as played, and then one
+// it cannot carry out (an unknown tile or card, a choice it cannot read),
+// stops the replay there, in every game: nothing on that line went past,
+// so its first error is not marked applied (its note said "applied as
+// written; the replay went on") and does not make the record disputed.
+func TestAsPlayedErrorOnTheLineThatStopsIsNotApplied(t *testing.T) {
+	for _, c := range []struct{ file, from, to, first, stop string }{
+		{"grand-cru-3p.vin", "Cal: auction gamay 1 ", "Ann: auction unicorn 1 ",
+			"it is Cal's turn, not Ann's", `"unicorn" is not a tile: a variety or an improvement`},
+		{"age-of-champagne-3p.vin", "Cal: winery 3\n", "Ann: vineyard unicorn\n",
+			"it is Cal's turn to place a collaborator, not Ann's", ""},
+		{"bordeaux-4p.vin", "Ann: pink VV , yellow RR\n", "Ann: red VV Lx9\n",
+			"Ann's red worker is busy in '03 (its row is filled; it is free again in '05)", ""},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			text := readExample(t, c.file)
+			if !strings.Contains(text, c.from) {
+				t.Fatalf("no %q", c.from)
+			}
+			text = strings.Replace(text, c.from, c.to, 1)
+			strict, rep := check(text, false), check(text, true)
+			if len(rep.Diagnostics) < 2 {
+				t.Fatalf("want two errors on the line, got %v", rep.Diagnostics)
+			}
+			first, stop := rep.Diagnostics[0], rep.Diagnostics[1]
+			if first.Message != c.first || first != strict.Diagnostics[0] {
+				t.Errorf("first error %+v, want %q as without --as-played (%+v)", first, c.first, strict.Diagnostics[0])
+			}
+			if stop.Line != first.Line || stop.Applied || c.stop != "" && stop.Message != c.stop {
+				t.Errorf("the replay stops at line %d: %+v", first.Line, stop)
+			}
+			if first.Applied || strings.Contains(first.Format(), "note:") || rep.Disputed || rep.Result != nil {
+				t.Errorf("nothing on line %d was applied: applied %v, disputed %v, result %v\n%s", first.Line, first.Applied, rep.Disputed, rep.Result != nil, first.Format())
+			}
+		})
+	}
+}
