@@ -48,7 +48,11 @@ func (s *state) festivalLineAfterFestival(seat int, p *player, l *validate.Line)
 		players[i] = *q
 		vineyards[i] = slices.Clone(q.vineyard)
 	}
-	if f := s.actionAfterLoans(seat, p, l); f != nil {
+	// As played, a reading that breaks a rule (the next year's first
+	// action out of turn) is no reading either: the table meant the
+	// festival, as the refusal says.
+	applied := len(s.disputes)
+	if f := s.actionAfterLoans(seat, p, l); f != nil || len(s.disputes) > applied {
 		*s = saved
 		for i, q := range s.pl {
 			*q = players[i]
