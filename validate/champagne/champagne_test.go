@@ -733,6 +733,19 @@ func TestAsPlayedStopsWhereNothingApplies(t *testing.T) {
 	}
 }
 
+// TestAsPlayedHarvestOutOfTurnStops: a harvest line is not brought
+// forward as played, as the other resolution lines are (E26): each
+// harvest takes its grapes from what the earlier ones left in the
+// supply, so a later player's harvest is not due before theirs.
+func TestAsPlayedHarvestOutOfTurnStops(t *testing.T) {
+	game := strings.Replace(notationGame(t), "Ann: harvest PPP\nBen: harvest MMMMPPC\n", "Ben: harvest MMMMPPC\nAnn: harvest PPP\n", 1)
+	rep := validate.Check(games(), "h.vin", []byte(game), validate.Limits{}, validate.Options{AsPlayed: true})
+	want := "it is Ann's turn, not Ben's: next, Ann chooses the grapes to press: Ann: harvest GRAPES"
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Message != want || rep.Diagnostics[0].Applied || rep.Result != nil {
+		t.Fatalf("want the replay stopped with %q, got %v", want, rep.Diagnostics)
+	}
+}
+
 // optionChangesReplay generates games under a house ruling and replays
 // them with the default tables: it returns the first whose replay differs
 // (rejected, or scored otherwise), with what the default replay said.
