@@ -603,6 +603,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			d := Errorf(l, -1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, PlayerList(rec.Players))
 			d.aboutPlayers = true
 			d.Hint = playerHint(l.Player, rec.Players)
+			if h := merchantHint(rec.Game, l.Player, "lines start with `merchant` and no colon: merchant shipping …, merchant ship …"); h != "" {
+				d.Hint = h
+			}
 			return &d
 		}
 		l.Player, l.seat = rec.Players[seat], int32(seat+1) // the same string: an engine's compare of names then stops at the pointer
@@ -748,6 +751,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, PlayerList(rec.Players))
 			d.aboutPlayers = true
 			d.Hint = playerHint(l.Player, rec.Players)
+			if h := merchantHint(rec.Game, l.Player, "board is checked with `merchant check key=value …`"); h != "" {
+				d.Hint = h
+			}
 			return &d
 		}
 		l.Player, l.seat = rec.Players[seat], int32(seat+1)
@@ -765,6 +771,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, PlayerList(rec.Players))
 			d.aboutPlayers = true
 			d.Hint = playerHint(l.Player, rec.Players)
+			if h := merchantHint(rec.Game, l.Player, "score is claimed with `merchant claim N`"); h != "" {
+				d.Hint = h
+			}
 			return &d
 		}
 		l.Player, l.seat = rec.Players[seat], int32(seat+1)
@@ -1499,6 +1508,15 @@ func unquotedPlayer(raw string, players []string) string {
 // A name that is the first word of a player's name with a blank
 // ("check Marie Claire …") is that player's, unquoted. Suggested names
 // are written as the record must write them (QuoteName).
+// merchantHint is the hint for AOC's Wine Merchant written as a player
+// (check merchant …, merchant: …): his lines are table lines of their own.
+func merchantHint(game, name, lines string) string {
+	if game != "age-of-champagne" || !strings.EqualFold(name, "merchant") && !strings.EqualFold(name, "wine merchant") {
+		return ""
+	}
+	return "the Wine Merchant is no player: his " + lines
+}
+
 func playerHint(name string, players []string) string {
 	prefix := name + " " // once: a players line may be long
 	for _, p := range players {

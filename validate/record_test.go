@@ -472,3 +472,27 @@ func TestNotAPlayerListsLongNamesByCount(t *testing.T) {
 		t.Errorf("short names: %v", diags)
 	}
 }
+
+// The Wine Merchant written as a player is hinted to his own lines, in an
+// AOC record only: he has no seat, and "did you mean" had nothing to offer.
+func TestMerchantWrittenAsAPlayer(t *testing.T) {
+	for _, c := range []struct{ game, line, hint string }{
+		{"age-of-champagne", "check merchant pp=3", "the Wine Merchant is no player: his board is checked with `merchant check key=value …`"},
+		{"age-of-champagne", "claim Merchant 30", "the Wine Merchant is no player: his score is claimed with `merchant claim N`"},
+		{"age-of-champagne", "merchant: ship I05", "the Wine Merchant is no player: his lines start with `merchant` and no colon: merchant shipping …, merchant ship …"},
+		{"age-of-champagne", "\"wine merchant\": ship I05", "the Wine Merchant is no player: his lines start with `merchant` and no colon: merchant shipping …, merchant ship …"},
+		{"grand-cru", "check merchant money=3", ""},
+	} {
+		_, diags := parse(t, "game "+c.game+"\nplayers Ann Ben\n"+c.line+"\n")
+		if len(diags) != 1 || !strings.HasSuffix(diags[0].Message, "is not a player of this game (players: Ann, Ben)") || diags[0].Hint != c.hint {
+			t.Errorf("%s %q: %v (hint %q)\nwant the hint %q", c.game, c.line, diags, hintOf(diags), c.hint)
+		}
+	}
+}
+
+func hintOf(d validate.Diagnostics) string {
+	if len(d) == 0 {
+		return ""
+	}
+	return d[0].Hint
+}
