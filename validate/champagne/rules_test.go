@@ -3,6 +3,7 @@ package champagne
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -521,6 +522,30 @@ func TestAPlayerCalledTheWineMerchantIsRefused(t *testing.T) {
 	want := `w.vin:2:13: error: "wine merchant" is the Wine Merchant's name in the results: a player is called otherwise`
 	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
 		t.Errorf("%v\nwant %s", rep.Diagnostics, want)
+	}
+}
+
+// A player may be called Merchant: chosen-by= with his name names him,
+// not the Wine Merchant (as partner NAME does); merchant in another case
+// still names the Wine Merchant.
+func TestChosenByAPlayerCalledMerchant(t *testing.T) {
+	data, err := generate(2, 10, []string{"merchant=medium"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "chosen-by=Ann") {
+		t.Fatal("seed 10 no longer has Ann choose a key: pick a seed that does")
+	}
+	text := regexp.MustCompile(`\bAnn\b`).ReplaceAllString(string(data), "Merchant")
+	rep := validate.Check(games(), "m.vin", []byte(text), validate.Limits{}, validate.Options{})
+	if len(rep.Diagnostics) != 0 {
+		t.Errorf("a player called Merchant chooses the key: %v", rep.Diagnostics)
+	}
+	text = strings.Replace(text, "chosen-by=Merchant", "chosen-by=merchant", 1)
+	rep = validate.Check(games(), "m.vin", []byte(text), validate.Limits{}, validate.Options{})
+	want := "not the Wine Merchant"
+	if len(rep.Diagnostics) == 0 || !strings.Contains(rep.Diagnostics[0].Error(), want) {
+		t.Errorf("chosen-by=merchant names the Wine Merchant: %v, want %q", rep.Diagnostics, want)
 	}
 }
 

@@ -734,7 +734,9 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 					chooser = j
 				}
 			}
-			if s.merchant != nil && strings.EqualFold(v, "merchant") {
+			// A player's name comes first, as for a trade partner: a
+			// player may be called Merchant.
+			if chooser < 0 && s.merchant != nil && strings.EqualFold(v, "merchant") {
 				chooser = len(s.players) - 1
 			}
 			if chooser < 0 {
