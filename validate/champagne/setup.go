@@ -704,8 +704,16 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 	s.eventArg = -1
 	chooser := -1
 	region, grape := -1, -1
+	var keyTok [len(eventKeys)]int // the token of each key written, 0 for none
 	for i := 2; i < len(l.Tokens); i++ {
 		k, v, hasEq := strings.Cut(lower(l.Word(i)), "=")
+		// A key written twice would silently replace the first.
+		if j := slices.Index(eventKeys[:], k); hasEq && j >= 0 {
+			if keyTok[j] > 0 {
+				return syntax(i, "%s= is written once (%s came before)", k, l.Word(keyTok[j]))
+			}
+			keyTok[j] = i
+		}
 		switch {
 		case !hasEq && (kind == "falling-sales" || kind == "sales-increase") && s.eventArg < 0:
 			s.eventArg = s.r.sector(k)
@@ -797,6 +805,9 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 	}
 	return nil
 }
+
+// eventKeys are the key=value words of a reveal line.
+var eventKeys = [...]string{"region", "grape", "chosen-by"}
 
 func eventArgs(kind string) string {
 	switch kind {
