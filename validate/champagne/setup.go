@@ -736,6 +736,9 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 				}
 			}
 		case k == "chosen-by" && (kind == "climatic-hazards" || kind == "grapes-quality"):
+			if v == "" {
+				return syntax(i, "chosen-by= names the player who chose the key: chosen-by=NAME")
+			}
 			chooser = -1
 			for j := 0; j < s.humans; j++ {
 				if s.players[j].name == l.Word(i)[len("chosen-by="):] {
