@@ -85,3 +85,34 @@ func TestATallyCountsThePlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreTallyMessages gives every scorepad error the exact message:
+// each line breaks one rule of the tally's form.
+func TestScoreTallyMessages(t *testing.T) {
+	const ok = "tally Ben money=1 tiles=syrah cellar=0 loans=0\n"
+	cases := []struct{ body, want string }{
+		// a record's line in a tally
+		{"check Ann money=3\n", "t.txt:2:1: error: a Grand Cru tally has one line per player: tally NAME money=N tiles=TILE,TILE… cellar=N loans=N [bankrupt]"},
+		{"Ann: pass\n", "t.txt:2:6: error: a Grand Cru tally has one line per player: tally NAME money=N tiles=TILE,TILE… cellar=N loans=N [bankrupt]"},
+		{ok + "tally Cal money=1 tiles=gamay cellar=1 loans=1\n", "t.txt:3:7: error: Cal is not a player of this game (players: Ann, Ben)"},
+		{ok + "tally Ben money=2 tiles=syrah cellar=0 loans=0\n", "t.txt:3:7: error: Ben is tallied twice"},
+		{"tally Ann money=1 money=2 tiles=gamay cellar=0 loans=0\n", "t.txt:2:19: error: money is given twice"},
+		{"tally Ann money=1 cellar=0 loans=0 tiles=gamay,\n", "t.txt:2:47: error: a list does not end with a comma"},
+		{"tally Ann money=0 tiles=gamay cellar=0 loans=11 bankrupt=no\n", "t.txt:2:49: error: write bankrupt (or bankrupt=yes) for a bankrupt vineyard"},
+		{"tally Ann money=1 tiles cellar=0 loans=0\n", "t.txt:2:19: error: write tiles=TILE,TILE,… (every tile in the vineyard)"},
+		{"tally Ann money=1 tiles=" + strings.Repeat("gamay,", 12) + "syrah cellar=0 loans=0\n", "t.txt:2:19: error: a vineyard holds at most 12 tiles, not 13"},
+		{"tally Ann money=1 tiles=gamay cellar=0 loans=0 wine=3\n", "t.txt:2:48: error: unknown tally key \"wine\": money, tiles, cellar, loans, bankrupt"},
+		{"tally Ann money=1 tiles=gamay cellar=x loans=0\n", "t.txt:2:31: error: cellar is a whole number from 0 to 999999: cellar=N"},
+		{ok, "t.txt:1:9: error: Ann has no tally line: write `tally Ann money=N tiles=TILE,TILE… cellar=N loans=N [bankrupt]`"},
+	}
+	for _, c := range cases {
+		rep := validate.CheckTally(engines, "grand-cru", "t.txt", []byte("players Ann Ben\n"+c.body), validate.Limits{}, validate.Options{})
+		if len(rep.Diagnostics) == 0 {
+			t.Errorf("%q accepted", c.body)
+			continue
+		}
+		if got := rep.Diagnostics[0].Error(); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.body, got, c.want)
+		}
+	}
+}
