@@ -220,3 +220,55 @@ func TestCashMessageNamesTheTables(t *testing.T) {
 		t.Fatalf("want the tables' exchanges named, got %v", rep.Diagnostics)
 	}
 }
+
+// TestTablesMessages gives every error of a tables file the exact
+// message at its line and column: each edit of the embedded file breaks
+// one rule of the file's form.
+func TestTablesMessages(t *testing.T) {
+	cases := []struct{ old, new, want string }{
+		{"ruleset   grandcru-default-unverified-2 ", "ruleset   grandcru default            ", "my.txt:15:1: error: ruleset takes one name"},
+		{"verified  no ", "verified  oui", "my.txt:16:1: error: verified is yes or no"},
+		{"cubes  gamay     15 ", "cubes  gamay        ", "my.txt:20:1: error: write `cubes VARIETY NUMBER…`"},
+		{"cubes  syrah     17 ", "cubes  shiraz    17 ", `my.txt:21:8: error: unknown variety "shiraz": gamay, syrah, merlot, cabernet or pinot`},
+		{"demand merlot    1 2 3 4 5 6 7 7 ", "demand merlot    1 2 3 4 5 6 7 6 ", "my.txt:45:32: error: a demand column never gets cheaper going up (6 after 7)"},
+		{"barrel 3  gamay syrah ", "barrel                ", "my.txt:35:1: error: write `barrel NUMBER VARIETY…`"},
+		{"barrel 3  gamay syrah ", "barrel 0  gamay syrah ", `my.txt:35:8: error: barrels are numbered from 1, not "0"`},
+		{"barrel 3  gamay syrah ", "barrel 3  gamay shiraz", `my.txt:35:17: error: unknown variety "shiraz": gamay, syrah, merlot, cabernet or pinot`},
+		// the whole-file checks come after the file's last line
+		{"barrel 3  gamay syrah ", "barrel 8  gamay syrah ", "my.txt:91:1: error: the tables do not give barrel 3"},
+		{"juice-price     1 ", "# juice-price   1 ", "my.txt:91:1: error: the tables do not give juice-price"},
+		{"space young-wine        3 ", "space young-wine          ", "my.txt:78:1: error: write `space NAME PRESTIGE [FRANCS]`"},
+		{"space young-wine        3 ", "space old-wine          3 ", `my.txt:78:7: error: unknown festival space "old-wine": start-player, late-vintage, special-delivery, grape-juice, young-wine, new-growth, demand-1, demand-2, demand-3, cash-1, cash-3, cash-5`},
+		{"bids            1 6 ", "bids            6 1 ", "my.txt:64:17: error: bids gives the lowest then the highest, not 6 1"},
+		{"majority        3 1 1 ", "majority        3 1   ", "my.txt:69:19: error: majority takes 3 numbers"},
+		{"loan            7 ", "loan              ", "my.txt:61:1: error: loan takes 1 number"},
+		{"leaves          5 ", "leaves          1 ", "my.txt:58:1: error: the seasonal track needs at least 2 leaves"},
+		{"markers        5 ", "markers        1 ", "my.txt:29:1: error: a player needs at least 2 action markers"},
+		{"barrel 7  pinot   ", "barrel 7  pinot\n ", "my.txt:39:16: error: every table value says where it comes from: end the line with a comment naming its source: rulebook, printed, inferred or assumed"},
+	}
+	for _, c := range cases {
+		s := string(defaultTables)
+		if !strings.Contains(s, c.old) {
+			t.Fatalf("the embedded tables have no %q", c.old)
+		}
+		_, diags := Game{}.Tables([]byte(strings.Replace(s, c.old, c.new, 1)), "my.txt")
+		if len(diags) == 0 {
+			t.Errorf("%q accepted", c.new)
+			continue
+		}
+		if got := diags[0].Error(); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.new, got, c.want)
+		}
+	}
+	// A file without a barrel line.
+	var lines []string
+	for _, l := range strings.Split(string(defaultTables), "\n") {
+		if !strings.HasPrefix(l, "barrel ") {
+			lines = append(lines, l)
+		}
+	}
+	_, diags := Game{}.Tables([]byte(strings.Join(lines, "\n")), "my.txt")
+	if len(diags) != 1 || diags[0].Error() != "my.txt:84:1: error: the tables do not give the barrels" {
+		t.Errorf("no barrels: %v", diags)
+	}
+}
