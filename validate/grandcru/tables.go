@@ -282,9 +282,12 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 		case "cubes", "demand", "barrel", "space":
 			if len(args) > 0 {
 				key = name + " " + strings.ToLower(args[0].text)
-				// A barrel by its number: barrel 01 is barrel 1.
+				// A barrel by its number: barrel 01 is barrel 1; a
+				// variety by its name: cubes pinot-noir is cubes pinot.
 				if b, err := strconv.Atoi(args[0].text); err == nil && name == "barrel" {
 					key = name + " " + strconv.Itoa(b)
+				} else if v, ok := parseVariety(args[0].text); ok && (name == "cubes" || name == "demand") {
+					key = name + " " + varietyNames[v]
 				}
 			}
 		}
@@ -312,7 +315,7 @@ func parseTables(data []byte, file string) (*Tables, validate.Diagnostics) {
 				continue
 			}
 			v, ok := parseVariety(args[0].text)
-			if !ok || varietyNames[v] != strings.ToLower(args[0].text) {
+			if !ok {
 				errAt(num, args[0].col, raw, "unknown variety %q: gamay, syrah, merlot, cabernet or pinot", args[0].text)
 				continue
 			}

@@ -272,3 +272,21 @@ func TestTablesMessages(t *testing.T) {
 		t.Errorf("no barrels: %v", diags)
 	}
 }
+
+// TestTablesVarietyLongNames: a cubes or demand line may name a variety
+// by its long name, as a record and a barrel line may; it is the same
+// table as the short name's (the long name was refused as "unknown
+// variety").
+func TestTablesVarietyLongNames(t *testing.T) {
+	s := strings.Replace(string(defaultTables), "cubes  cabernet  23 ", "cubes  cabernet-sauvignon  23 ", 1)
+	s = strings.Replace(s, "demand pinot     2 3", "demand Pinot-Noir 2 3", 1)
+	if _, diags := (Game{}).Tables([]byte(s), "my.txt"); len(diags) != 0 {
+		t.Fatalf("long names refused: %v", diags)
+	}
+	s = strings.Replace(string(defaultTables), "\n# Demand panel", "\ncubes pinot-noir 25 # rulebook\n# Demand panel", 1)
+	_, diags := Game{}.Tables([]byte(s), "my.txt")
+	want := "my.txt:41:1: error: cubes pinot is already given on line 24"
+	if len(diags) != 1 || diags[0].Error() != want {
+		t.Errorf("got %v, want %s", diags, want)
+	}
+}
