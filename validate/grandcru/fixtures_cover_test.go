@@ -35,7 +35,7 @@ var uncovered = map[string]string{
 var composed = []string{
 	"it is %s's turn in the festival, not %s's",
 	"it is %s's turn, not %s's (final actions of the year)",
-	"the festival is over: %s had taken %s, the most a festival allows and was passed over (a player who cannot act writes no line)",
+	"the festival is over: %s had taken %s, the most a festival allows, and was passed over (a player who cannot act writes no line)",
 	"the festival is over: %s had no prestige left for any open space and was passed over (a player who cannot act writes no line)",
 }
 

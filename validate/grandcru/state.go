@@ -55,10 +55,11 @@ const (
 	passedNoPoints                         // no prestige left for any open space
 )
 
-// passedOverText says why the festival went on without p, for the message.
+// passedOverText says why the festival went on without p, for the message
+// (where "and was passed over" follows: the limit's aside ends with a comma).
 func passedOverText(p *player) string {
 	if p.passedOver == passedAtLimit {
-		return fmt.Sprintf("had taken %s, the most a festival allows", plural(p.actions, "special action", "special actions"))
+		return fmt.Sprintf("had taken %s, the most a festival allows,", plural(p.actions, "special action", "special actions"))
 	}
 	return "had no prestige left for any open space"
 }
