@@ -1032,14 +1032,26 @@ func checkKeyFault(key string, barrels, columns int) *fault {
 	case "money", "prestige", "loans", "cellar", "vineyard", "tiles", "bids", "year", "round", "start":
 		return nil
 	}
+	// A barrel or column past this game's is a key the notation has, not
+	// an unknown one: the message gives the game's numbers.
 	if b, ok := strings.CutPrefix(key, "barrel"); ok {
-		if n, err := strconv.Atoi(b); err == nil && n >= 1 && (barrels < 0 || n <= barrels) {
-			return nil
+		if n, err := strconv.Atoi(b); err == nil && n >= 1 {
+			if barrels < 0 || n <= barrels {
+				return nil
+			}
+			f := bad(0, "check key %s: barrels are numbered 1 to %d", key, barrels)
+			f.code = validate.CodeSyntax
+			return f
 		}
 	}
 	if c, ok := strings.CutPrefix(key, "bid."); ok {
-		if n, err := strconv.Atoi(c); err == nil && n >= 1 && (columns < 0 || n <= columns) {
-			return nil
+		if n, err := strconv.Atoi(c); err == nil && n >= 1 {
+			if columns < 0 || n <= columns {
+				return nil
+			}
+			f := bad(0, "check key %s: auction columns are numbered 1 to %d", key, columns)
+			f.code = validate.CodeSyntax
+			return f
 		}
 	}
 	for _, pre := range []string{"price.", "stock.", "festival."} {
