@@ -60,7 +60,7 @@ func randomGame(players int, seed uint64, variants []string, varied bool) ([]byt
 	for _, v := range variants {
 		set, ok := rulingVariants[strings.ToLower(v)]
 		if !ok {
-			return nil, fmt.Errorf("unknown grand-cru variant %q (see docs/rulings/grand-cru.md)", v)
+			return nil, fmt.Errorf("unknown Grand Cru variant %q (see docs/rulings/grand-cru.md)", v) // as the replay words it
 		}
 		set(&r)
 	}

@@ -244,3 +244,22 @@ func mustVaried(t *testing.T, players int, seed uint64) []byte {
 	}
 	return b
 }
+
+// TestRandomRefusals: the generator refuses what the replay refuses, in
+// the replay's words.
+func TestRandomRefusals(t *testing.T) {
+	for _, c := range []struct {
+		players  int
+		variants []string
+		want     string
+	}{
+		{6, nil, "Grand Cru is played by 2 to 5 players, not 6"},
+		{1, nil, "Grand Cru is played by 2 to 5 players, not 1"},
+		{3, []string{"sale-all"}, `unknown Grand Cru variant "sale-all" (see docs/rulings/grand-cru.md)`},
+	} {
+		_, err := random(c.players, 1, c.variants)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%d players, %v: got %v, want %s", c.players, c.variants, err, c.want)
+		}
+	}
+}
