@@ -128,6 +128,9 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 			}
 			need[v]++
 			if need[v] > p.ripe[v] {
+				if p.ripe[v] == 0 {
+					return bad(i, "%s has no unharvested %s cube", p.name, varietyNames[v])
+				}
 				return bad(i, "%s has only %s", p.name, plural(p.ripe[v], "unharvested "+varietyNames[v]+" cube", "unharvested "+varietyNames[v]+" cubes"))
 			}
 			vs = append(vs, v)
