@@ -22,3 +22,12 @@ func pileTiles(n int, kind string) string {
 	}
 	return fmt.Sprintf("all its %d %s tiles", n, kind)
 }
+
+// onlyTiles writes how few tiles of a kind a pile holds: "only 2 aging
+// tiles", "only 1 aging tile", and "no aging tile" (not "only 0").
+func onlyTiles(n int, kind string) string {
+	if n == 0 {
+		return "no " + kind + " tile"
+	}
+	return "only " + plural(n, kind+" tile", kind+" tiles")
+}

@@ -655,7 +655,7 @@ func (s *state) drawDisplay(kinds []int, want int) *fault {
 	if len(kinds) <= pileTotal {
 		for k := 0; k < nKinds; k++ {
 			if got[k] > s.pile[k] {
-				return bad(0, "the draw pile holds only %s, the display shows %d", plural(s.pile[k], kindName(k)+" tile", kindName(k)+" tiles"), got[k])
+				return bad(0, "the draw pile holds %s, the display shows %d", onlyTiles(s.pile[k], kindName(k)), got[k])
 			}
 		}
 		for k := 0; k < nKinds; k++ {
@@ -668,7 +668,7 @@ func (s *state) drawDisplay(kinds []int, want int) *fault {
 				return bad(0, "the draw pile ran out: %s must be in the display before the discards are reshuffled", pileTiles(s.pile[k], kindName(k)))
 			}
 			if got[k]-s.pile[k] > s.discard[k] {
-				return bad(0, "the draw pile and the reshuffled discards hold only %s, the display shows %d", plural(s.pile[k]+s.discard[k], kindName(k)+" tile", kindName(k)+" tiles"), got[k])
+				return bad(0, "the draw pile and the reshuffled discards hold %s, the display shows %d", onlyTiles(s.pile[k]+s.discard[k], kindName(k)), got[k])
 			}
 		}
 		for k := 0; k < nKinds; k++ {
