@@ -653,9 +653,15 @@ func (s *state) drawDisplay(kinds []int, want int) *fault {
 		return bad(len(kinds)+1, "the new display has %s (twice the number of players, or what the piles still hold), not %d", plural(want, "tile", "tiles"), len(kinds))
 	}
 	if len(kinds) <= pileTotal {
+		// At setup nothing has been dealt yet: the display comes from
+		// the box, and the draw pile is what it leaves.
+		from := "the draw pile holds"
+		if s.ph == phSetup {
+			from = "the box holds"
+		}
 		for k := 0; k < nKinds; k++ {
 			if got[k] > s.pile[k] {
-				return bad(0, "the draw pile holds %s, the display shows %d", onlyTiles(s.pile[k], kindName(k)), got[k])
+				return bad(0, "%s %s, the display shows %d", from, onlyTiles(s.pile[k], kindName(k)), got[k])
 			}
 		}
 		for k := 0; k < nKinds; k++ {
