@@ -48,7 +48,16 @@ func TestFestivalMajorities(t *testing.T) {
 }
 
 func TestMaturingAndSpoilage(t *testing.T) {
+	// The aging-never-spoils ruling is about Aging only: the year end's
+	// maturing spoils the same under it.
+	for _, r := range []rulings{{}, {agingNeverSpoils: true}} {
+		maturingAndSpoilage(t, r)
+	}
+}
+
+func maturingAndSpoilage(t *testing.T, r rulings) {
 	s := testState(t, "Ann", "Ben")
+	s.r = r
 	ann := s.pl[0]
 	ann.barrels[0][gamay] = s.fromStock(gamay, 2)       // 1 -> 2: matures
 	ann.barrels[2][gamay] = s.fromStock(gamay, 1)       // 3 -> 4: gamay no longer pictured, spoils
@@ -61,11 +70,11 @@ func TestMaturingAndSpoilage(t *testing.T) {
 	want[2][merlot] = 1
 	for b := range want {
 		if ann.barrels[b] != want[b] {
-			t.Fatalf("barrel %d: %v, want %v", b+1, ann.barrels[b], want[b])
+			t.Fatalf("%+v: barrel %d: %v, want %v", r, b+1, ann.barrels[b], want[b])
 		}
 	}
 	if s.stock[gamay] != 13 || s.stock[cabernet] != 23 || s.stock[pinot] != 25 {
-		t.Fatalf("spoiled wine goes back to the stock: %v", s.stock)
+		t.Fatalf("%+v: spoiled wine goes back to the stock: %v", r, s.stock)
 	}
 }
 
