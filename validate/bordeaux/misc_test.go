@@ -227,6 +227,13 @@ claim Other 20
 		{"tally A paths=1000 longest=2 casks=0 rows=0/0/0 leader=7\n", "x.vin:2:9: error: paths is a count from 0 to 999, not \"1000\""},
 		{"tally A paths=3 longest=2 casks=x rows=0/0/0 leader=7\n", "x.vin:2:27: error: casks is a count from 0 to 999, not \"x\""},
 		{"tally A paths=3 longest=2 casks=0 rows=1000/0/0 leader=7\n", "x.vin:2:35: error: rows lists each trellis row's points, 0 to 999 (0 when not completed), as rows=5/5/0, not \"1000/0/0\""},
+		{"check A paths=3\n", "x.vin:2:1: error: a scorepad tally has `tally NAME key=value …` lines (paths, longest, casks, rows, leader), not \"check\""},
+		{"tally Zed paths=3\n", "x.vin:2:7: error: Zed is not a player of this game (players: A, B)"},
+		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\ntally A paths=3\n", "x.vin:3:7: error: A's tally is given twice"},
+		{"tally A paths=3 longest\n", "x.vin:2:17: error: a tally gives key=value (paths, longest, casks, rows, leader), not \"longest\""},
+		{"tally A paths=3 Paths=4\n", "x.vin:2:17: error: paths is given twice"},
+		{"tally A paths=3 barrels=4\n", "x.vin:2:17: error: unknown tally key \"barrels\": paths, longest, casks, rows, leader"},
+		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\n", "x.vin:1:11: error: B has no tally line: write `tally B paths=N longest=N casks=N rows=A/B/C leader=N`"},
 	} {
 		rep := validate.CheckTally([]validate.Game{New()}, "bordeaux", "x.vin", []byte("players A B\n"+c.body), validate.Limits{}, validate.Options{})
 		if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Error() != c.want {
@@ -451,6 +458,37 @@ func TestLayoutFileTooLong(t *testing.T) {
 		want := "x.vin:3:11: error: the layout file big.json is not a Bordeaux sheet: layout own layout: " + c.want
 		if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
 			t.Errorf("diagnostics: %v\nwant %s", rep.Diagnostics, want)
+		}
+	}
+}
+
+// TestLayoutFileFromStandardInput: a record read from standard input has
+// no folder to read a layout file in (validate.Options.ReadFile is nil);
+// a fixture, read from a file, cannot say so.
+func TestLayoutFileFromStandardInput(t *testing.T) {
+	text := "game bordeaux\nplayers Ann Ben\nsheet Ann B1-48J5-5WLB-W/1\nsheet Ben layout=ben.json\n'01 L C\n"
+	rep := validate.Check([]validate.Game{New()}, "<stdin>", []byte(text), validate.Limits{}, validate.Options{})
+	want := "<stdin>:4:11: error: cannot read the layout file ben.json: a record read from standard input has no folder to find it in (save the record beside the file and name the record)"
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
+		t.Errorf("diagnostics: %v\nwant %s", rep.Diagnostics, want)
+	}
+}
+
+// TestTablesFileNotUsed: a tables file given to a Bordeaux replay or tally
+// is not read, and a warning says so (a `# want` lists errors only).
+func TestTablesFileNotUsed(t *testing.T) {
+	opt := validate.Options{Tables: []byte("# a template\n"), TablesName: "t.txt"}
+	for _, c := range []struct {
+		rep  *validate.Report
+		want string
+	}{
+		{validate.Check([]validate.Game{New()}, "x.vin", asPlayedRecord(t), validate.Limits{}, opt),
+			"t.txt: warning: a Bordeaux replay takes its sheets from their codes or from `sheet NAME layout=FILE`; the tables file is not used"},
+		{validate.CheckTally([]validate.Game{New()}, "bordeaux", "x.vin", []byte("players Ann\ntally Ann paths=0 longest=0 casks=0 rows=0/0/0 leader=7\n"), validate.Limits{}, opt),
+			"t.txt: warning: a Bordeaux tally takes its counts as written; the tables file is not used"},
+	} {
+		if len(c.rep.Diagnostics) == 0 || c.rep.Diagnostics[0].Error() != c.want {
+			t.Errorf("diagnostics: %v\nwant first %s", c.rep.Diagnostics, c.want)
 		}
 	}
 }
