@@ -58,6 +58,10 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 	arg := l.Word(2)
 	var lay *layouts.Layout
 	if file, ok := strings.CutPrefix(arg, "layout="); ok {
+		if file == "" {
+			// Read, "" is the record's folder: "cannot read the layout file : not a regular file".
+			return r.errorf(l, 2, validate.CodeSyntax, "layout= names no file: write `sheet %s layout=FILE`", validate.QuoteName(name))
+		}
 		if r.opt.ReadFile == nil {
 			return r.errorf(l, 2, validate.CodeIO, "cannot read the layout file %s: a record read from standard input has no folder to find it in (save the record beside the file and name the record)", file)
 		}
