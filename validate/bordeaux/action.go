@@ -962,6 +962,9 @@ func (a *tokenAnswerer) Grape(q Question) (*layouts.Wine, error) {
 		writes = append(writes, "@"+string(w.Region))
 	}
 	if x == nil {
+		if a.r.st.Rules.VineSkip {
+			writes = append(writes, "@- (vine-skip: decline it)")
+		}
 		return nil, a.r.errorf(a.l, a.end, validate.CodeRule, "the grape on vine %d gives a %s wine in %s: write %s", q.Vine, kind, orList(regs), orList(writes))
 	}
 	if x.skip {

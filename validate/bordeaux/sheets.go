@@ -57,7 +57,8 @@ func (r *replayer) sheetLine(l *validate.Line) error {
 	}
 	arg := l.Word(2)
 	var lay *layouts.Layout
-	if file, ok := strings.CutPrefix(arg, "layout="); ok {
+	if len(arg) >= len("layout=") && strings.EqualFold(arg[:len("layout=")], "layout=") { // any case, as the line's other words
+		file := arg[len("layout="):]
 		if file == "" {
 			// Read, "" is the record's folder: "cannot read the layout file : not a regular file".
 			return r.errorf(l, 2, validate.CodeSyntax, "layout= names no file: write `sheet %s layout=FILE`", validate.QuoteName(name))
