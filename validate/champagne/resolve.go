@@ -303,7 +303,7 @@ func (s *state) gridLine(who int, l *validate.Line) *ruleError {
 func (s *state) oenotheque(who int, l *validate.Line, w want) *ruleError {
 	p := s.players[who]
 	c, ok := lineCubes(l, 1, cuveeLetters)
-	if !ok {
+	if !ok || len(l.Tokens) < 2 {
 		return cubeError(l, 1, cuveeLetters, fmt.Sprintf("the œnothèque takes cuvées from the cellar: %s: oenotheque TN, or oenotheque none", validate.QuoteName(p.name)))
 	}
 	if !covers(&p.cellar, &c) {

@@ -95,6 +95,10 @@ func (s *state) ship(who int, l *validate.Line, w want) *ruleError {
 		}
 		return nil
 	}
+	if len(l.Tokens) < 2 {
+		// A bare ship line is a line left unfinished, not ship none.
+		return syntax(1, "a ship line names each market card validated: %s: ship F07, or ship none", validate.QuoteName(p.name))
+	}
 	// The shipments are read into the state's buffer; cur indexes the one
 	// being read (-1: none).
 	ships := s.ships[:0]
@@ -474,6 +478,10 @@ func (s *state) merchantShip(l *validate.Line, w want) *ruleError {
 	i := 2
 	if len(l.Tokens) == 3 && isWord(l.Word(2), "none") {
 		i = len(l.Tokens)
+	}
+	if len(l.Tokens) < 3 {
+		// A bare ship line is a line left unfinished, not ship none.
+		return syntax(2, "the Wine Merchant's ship line names the card he validates: merchant ship F07, or merchant ship none")
 	}
 	// Read as a player's ship line is: a card, its keep, a comma before
 	// the next card (cur indexes the card being read, -1 after a comma).
