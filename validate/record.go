@@ -431,11 +431,13 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	sawAction := false
 	usedBefore := lx.usedLines // none more: the record is blanks and comments
 	emptyFile := len(text) == 0
+	cut := false // the lines past --max-lines are not read
 	for len(text) > 0 {
 		num++
 		if num > lim.MaxLines {
 			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeLimit,
 				Message: fmt.Sprintf("the record has more than %d lines, the limit (--max-lines): the rest is not read", lim.MaxLines)})
+			cut = true
 			break
 		}
 		var raw string
@@ -457,6 +459,9 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 				Message: fmt.Sprintf("line is %d bytes, more than the limit of %d (--max-line)", len(raw), lim.MaxLineBytes)})
 			if f := strings.Fields(raw[:min(len(raw), 64)]); len(f) > 0 && strings.EqualFold(f[0], "players") {
 				rec.playersRefused = true // the record has its players line, unread
+			}
+			if refusedGameLine(rec, raw[:min(len(raw), 64)]) {
+				break
 			}
 			continue
 		}
@@ -489,9 +494,12 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 				diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeSyntax,
 					Message: "a byte-order mark (U+FEFF) starts this line: it belongs only at the start of a file (were two files joined?)",
 					Source:  raw[len(byteOrderMark):]}) // the mark is invisible: the caret is under where it sits
-				continue
+			} else {
+				diags = append(diags, notUTF8(file, num, raw))
 			}
-			diags = append(diags, notUTF8(file, num, raw))
+			if refusedGameLine(rec, raw) {
+				break
+			}
 			continue
 		}
 		if !ok {
@@ -499,6 +507,9 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 			lx.toks = lx.toks[:base]
 			if err != nil {
 				diags = append(diags, *err)
+				if refusedGameLine(rec, raw) {
+					break
+				}
 			}
 			continue
 		}
@@ -543,7 +554,9 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 		// wrong with names on later lines follows from it.
 		rec.playersRefused = true
 		diags = slices.DeleteFunc(diags, func(d Diagnostic) bool { return d.aboutPlayers })
-	} else if rec.Game != "" && len(rec.Players) == 0 {
+	} else if rec.Game != "" && len(rec.Players) == 0 && !cut {
+		// (A record cut at the limit may have its players line in the
+		// lines not read.)
 		diags = append(diags, Diagnostic{File: file, Line: 1, Col: 1, Severity: Error, Code: CodeHeader,
 			Message: "the header has no `players` line"})
 	}
@@ -817,17 +830,31 @@ var plainWordByte = func() (t [256]bool) {
 // would be wrong.
 func refusedPlayersLine(diags Diagnostics) bool {
 	for _, d := range diags {
-		// The first word as the lexer splits it, at a blank or a tab
-		// only: "players\r0" is one word, and no players line.
-		w := strings.TrimLeft(d.Source, " \t")
-		if i := strings.IndexAny(w, " \t"); i >= 0 {
-			w = w[:i]
-		}
-		if w == "players" {
+		if firstWordIs(d.Source, "players") {
 			return true
 		}
 	}
 	return false
+}
+
+// refusedGameLine tells whether raw, a line the reader refused before the
+// record named its game, is the `game` line: nothing after it can be read,
+// and "a record starts with a `game` line" at the next line would be
+// wrong.
+func refusedGameLine(rec *Record, raw string) bool {
+	return rec.Game == "" && firstWordIs(strings.TrimPrefix(raw, byteOrderMark), "game")
+}
+
+// firstWordIs tells whether line's first word is the keyword w, in any
+// case, as the reader reads keywords.
+func firstWordIs(line, w string) bool {
+	// The first word as the lexer splits it, at a blank or a tab only:
+	// "players\r0" is one word, and no players line.
+	line = strings.TrimLeft(line, " \t")
+	if i := strings.IndexAny(line, " \t"); i >= 0 {
+		line = line[:i]
+	}
+	return strings.EqualFold(line, w)
 }
 
 // badSpacing tells a name whose blanks would hide it: one at either end,

@@ -496,3 +496,31 @@ func hintOf(d validate.Diagnostics) string {
 	}
 	return d[0].Hint
 }
+
+// A header line the reader refuses for its text (a quote never closed,
+// a byte that is not UTF-8, a keyword in capitals) is still that header
+// line: one error, not "the header has no `players` line" or "a record
+// starts with a `game` line" at the next line as well.
+func TestARefusedHeaderLineIsOneError(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		lim  validate.Limits
+		want string
+	}{
+		{"game bordeaux\nPLAYERS \"Ann Ben\n", validate.Limits{}, "r.vin:2:9: error: the quote opened here is never closed"},
+		{"game bordeaux\n  Players Ann\xff Ben\n", validate.Limits{}, "r.vin:2:14: error: line is not valid UTF-8"},
+		{"game \"bordeaux\nplayers Ann Ben\n", validate.Limits{}, "r.vin:1:6: error: the quote opened here is never closed"},
+		{"# a game\nGame bordeaux\xff\nplayers Ann Ben\n", validate.Limits{}, "r.vin:2:14: error: line is not valid UTF-8"},
+		{"game bordeaux\nplayers Ann Ben\n", validate.Limits{MaxBytes: 100, MaxLineBytes: 10},
+			"r.vin:1:1: error: line is 13 bytes, more than the limit of 10 (--max-line)"},
+		// The players line may be in the lines past the limit: unread,
+		// not missing.
+		{"game bordeaux\nplayers Ann Ben\n", validate.Limits{MaxBytes: 100, MaxLineBytes: 100, MaxLines: 1},
+			"r.vin:2:1: error: the record has more than 1 lines, the limit (--max-lines): the rest is not read"},
+	} {
+		_, diags := validate.Parse("r.vin", []byte(c.src), c.lim)
+		if len(diags) != 1 || diags[0].Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, diags, c.want)
+		}
+	}
+}
