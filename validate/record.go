@@ -849,9 +849,11 @@ func refusedGameLine(rec *Record, raw string) bool {
 // case, as the reader reads keywords.
 func firstWordIs(line, w string) bool {
 	// The first word as the lexer splits it, at a blank or a tab only:
-	// "players\r0" is one word, and no players line.
+	// "players\r0" is one word, and no players line. (Or at a space the
+	// lexer refuses as a blank: "players" and a no-break space start the
+	// players line.)
 	line = strings.TrimLeft(line, " \t")
-	if i := strings.IndexAny(line, " \t"); i >= 0 {
+	if i := strings.IndexFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || isOddSpace(r) }); i >= 0 {
 		line = line[:i]
 	}
 	return strings.EqualFold(line, w)
@@ -1298,6 +1300,9 @@ func lexQuoted(l *Line, toks []Token, base int, lx *lexer, i, col int) (_ []Toke
 			start, startCol := i, col
 			var continuation int
 			i, continuation = wordEnd(raw, i)
+			if d := oddSpaceIn(l, raw[start:i], startCol); d != nil {
+				return toks, false, d
+			}
 			col += i - start - continuation
 			if len(toks) == base && l.playerCol == 0 && i-start > 1 && raw[i-1] == ':' {
 				l.Player, l.playerCol = raw[start:i-1], int32(startCol)
@@ -1398,6 +1403,33 @@ func wordEnd(raw string, i int) (end, continuation int) {
 		continuation += w - 1
 	}
 	return i, continuation
+}
+
+// isOddSpace tells a space character other than the blank and the tab
+// (a no-break space, an ideographic space, …): a word processor or an
+// input method writes them, and they look like a blank but are none.
+func isOddSpace(r rune) bool { return r >= utf8.RuneSelf && unicode.Is(unicode.Zs, r) }
+
+// oddSpaceIn is the error of an unquoted word, at column col, that holds
+// a space character the reader does not take for a blank, or nil. Read
+// as part of the word, it would make the line's error name a word no one
+// can see ("players Ann" as no players line, "casks=0 used=0" as one
+// value).
+//
+//go:noinline
+func oddSpaceIn(l *Line, word string, col int) *Diagnostic {
+	for _, r := range word {
+		if isOddSpace(r) {
+			name := "a space character"
+			if r == 0xa0 || r == 0x2007 || r == 0x202f {
+				name = "a no-break space"
+			}
+			return &Diagnostic{File: l.File(), Line: l.Num, Col: col, Severity: Error, Code: CodeSyntax,
+				Message: fmt.Sprintf("%s (U+%04X) is no blank: a record separates its words with spaces or tabs", name, r), Source: l.Raw}
+		}
+		col++
+	}
+	return nil
 }
 
 // unclosedQuote is the error of a quote never closed, built apart from the

@@ -524,3 +524,26 @@ func TestARefusedHeaderLineIsOneError(t *testing.T) {
 		}
 	}
 }
+
+// A space character that is not a blank or a tab (a no-break space from a
+// word processor, an input method's ideographic space) looks like a blank
+// but is none: it is refused where it stands, outside quotes, rather than
+// read as part of a word ("players Ann" as no players line, "casks=0
+// used=0" as one value). In quotes it is text.
+func TestSpacesThatAreNoBlanks(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"game bordeaux\nplayers\u00a0Ann Ben\n", "r.vin:2:8: error: a no-break space (U+00A0) is no blank: a record separates its words with spaces or tabs"},
+		{"game\u3000bordeaux\nplayers Ann Ben\n", "r.vin:1:5: error: a space character (U+3000) is no blank: a record separates its words with spaces or tabs"},
+		{"game bordeaux\nplayers Ann Zoë\ncheck Zoë casks=0\u202fused=0\n", "r.vin:3:18: error: a no-break space (U+202F) is no blank: a record separates its words with spaces or tabs"},
+		{"game bordeaux\nplayers Ann Ben\n\u00a0Ann: red L\n", "r.vin:3:1: error: a no-break space (U+00A0) is no blank: a record separates its words with spaces or tabs"},
+	} {
+		_, diags := parse(t, c.src)
+		if len(diags) != 1 || diags[0].Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, diags, c.want)
+		}
+	}
+	rec, diags := parse(t, "game bordeaux\nplayers Ann Ben\nnote \"a\u00a0b\" # c\u00a0d\n")
+	if len(diags) != 0 || rec.Meta["note"] != "a\u00a0b" {
+		t.Errorf("in quotes and comments: %v %q", diags, rec.Meta["note"])
+	}
+}

@@ -46,6 +46,7 @@ var CheckEdits = []LineEdit{
 	{"a key in capitals", func(s string) string { return withFields(s, func(f []string) { f[2] = strings.ToUpper(f[2]) }) }},
 	{"two blanks", func(s string) string { return withFields(s, func(f []string) { f[3] = " " + f[3] }) }},
 	{"a tab", func(s string) string { return withFields(s, func(f []string) { f[2] += "\t" + f[3]; f[3] = "" }) }},
+	{"a no-break space", func(s string) string { return withFields(s, func(f []string) { f[2] += "\u00a0" + f[3]; f[3] = "" }) }},
 	{"a comment", func(s string) string { return s + " # seen by all" }},
 	{"a blank at the end", func(s string) string { return s + " " }},
 	{"an unknown key", func(s string) string { return s + " foo=1" }},
