@@ -725,6 +725,12 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			}
 			rec.VariantLine = append(rec.VariantLine, l)
 		case "rules":
+			if rec.headerLines[headerIndex("rules")] != nil {
+				// Two tables files: which one the game was played
+				// with is not for the tool to guess (the second
+				// replaced the first without a word).
+				return bad(0, "`rules` is given twice: a record names one component-table file")
+			}
 			if len(args) != 1 {
 				return bad(1, "`rules` names one component-table file")
 			}

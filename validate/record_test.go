@@ -547,3 +547,17 @@ func TestSpacesThatAreNoBlanks(t *testing.T) {
 		t.Errorf("in quotes and comments: %v %q", diags, rec.Meta["note"])
 	}
 }
+
+// A second `rules` line is refused, as a second `date` is: it replaced
+// the first without a word, and which tables the game was played with is
+// not for the tool to guess.
+func TestRulesTwice(t *testing.T) {
+	rec, diags := parse(t, "game bordeaux\nplayers Ann Ben\nrules a.txt\nRules b.txt\n")
+	want := "r.vin:4:1: error: `rules` is given twice: a record names one component-table file"
+	if len(diags) != 1 || diags[0].Error() != want {
+		t.Errorf("got %v\nwant %s", diags, want)
+	}
+	if rec.Rules != "a.txt" {
+		t.Errorf("the record's tables file is %q, not the first named", rec.Rules)
+	}
+}
