@@ -765,6 +765,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			return bad(1, "write `check NAME key=value …`")
 		}
 		l.Player = l.Tokens[1].Text
+		if l.Player == "" { // `check "" …`: " is not a player of this game", with no name to read
+			return bad(1, "a check names a player, not an empty name: check NAME key=value …")
+		}
 		seat := rec.Seat(l.Player)
 		if seat < 0 {
 			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, PlayerList(rec.Players))
@@ -785,6 +788,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			return bad(1, "write `claim NAME POINTS`")
 		}
 		l.Player = l.Tokens[1].Text
+		if l.Player == "" { // `claim "" …`: " is not a player of this game", with no name to read
+			return bad(1, "a claim names a player, not an empty name: claim NAME POINTS")
+		}
 		seat := rec.Seat(l.Player)
 		if seat < 0 {
 			d := Errorf(l, 1, CodeSyntax, "%s is not a player of this game (players: %s)", l.Player, PlayerList(rec.Players))

@@ -561,3 +561,17 @@ func TestRulesTwice(t *testing.T) {
 		t.Errorf("the record's tables file is %q, not the first named", rec.Rules)
 	}
 }
+
+// A check or claim of an empty name (`check "" …`) says so, rather than
+// " is not a player of this game", a message that starts with no name.
+func TestCheckAndClaimOfAnEmptyName(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"game bordeaux\nplayers Ann Ben\ncheck \"\" casks=1\n", "r.vin:3:7: error: a check names a player, not an empty name: check NAME key=value …"},
+		{"game bordeaux\nplayers Ann Ben\nclaim \"\" 4\n", "r.vin:3:7: error: a claim names a player, not an empty name: claim NAME POINTS"},
+	} {
+		_, diags := parse(t, c.src)
+		if len(diags) != 1 || diags[0].Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, diags, c.want)
+		}
+	}
+}
