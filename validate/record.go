@@ -1294,12 +1294,20 @@ func lexQuoted(l *Line, toks []Token, base int, lx *lexer, i, col int) (_ []Toke
 			i++
 			col++
 		case '"':
-			startCol := col
+			startCol, open := col, i
 			var text string
 			var closed bool
 			text, i, col, closed = quoted(raw, i, col)
 			if !closed {
 				return toks, false, unclosedQuote(l.File(), l.Num, startCol, raw)
+			}
+			if open > 0 && raw[open-1] != ' ' && raw[open-1] != '\t' && raw[open-1] != ',' {
+				// Ann"Ben" read as two words would be two players.
+				return toks, false, gluedQuote(l, startCol, "a quote opens in the middle of a word: put a blank before it, or quote the whole word")
+			}
+			if i < len(raw) && raw[i] != ' ' && raw[i] != '\t' && raw[i] != ',' && raw[i] != '#' && raw[i] != ':' {
+				// "Anne"Marie, likewise.
+				return toks, false, gluedQuote(l, col, "a quoted word goes on after its closing quote: put a blank after it, or quote the whole word")
 			}
 			if i < len(raw) && raw[i] == ':' && len(toks) == base {
 				l.Player, l.playerCol = text, int32(startCol)
@@ -1442,6 +1450,14 @@ func oddSpaceIn(l *Line, word string, col int) *Diagnostic {
 		col++
 	}
 	return nil
+}
+
+// gluedQuote is the error of a quote written against a word: the spec's
+// words are separated by blanks, and a quoted word is a whole one.
+//
+//go:noinline
+func gluedQuote(l *Line, col int, msg string) *Diagnostic {
+	return &Diagnostic{File: l.File(), Line: l.Num, Col: col, Severity: Error, Code: CodeSyntax, Message: msg, Source: l.Raw}
 }
 
 // unclosedQuote is the error of a quote never closed, built apart from the
