@@ -183,6 +183,11 @@ type Record struct {
 
 // headerWords are the shared header statements a Record keeps the line of
 // (HeaderLine); a variant line is kept in VariantLine.
+// metaExample shows each metadata line with a value, for the message of
+// one written bare.
+var metaExample = map[string]string{"date": "date 2026-11-28", "event": "event \"Thursday league\"",
+	"location": "location \"The Corkscrew\"", "note": "note \"played with the reprint\""}
+
 var headerWords = [...]string{"game", "players", "date", "event", "location", "note", "rules"}
 
 // headerIndex is the index of a header word in headerWords, or -1.
@@ -738,6 +743,10 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		default:
 			if _, dup := rec.Meta[word]; dup {
 				return bad(0, "`%s` is given twice", word)
+			}
+			if len(args) == 0 {
+				// An empty value would be kept as "" in the JSON.
+				return bad(0, "`%s` gives its value after the word: %s", word, metaExample[word])
 			}
 			var parts []string
 			for _, t := range args {

@@ -119,6 +119,9 @@ func TestReaderHeaderErrors(t *testing.T) {
 		{"game bordeaux\nplayers Ann claim\n", "r.vin:2:13: error: \"claim\" is a keyword and cannot be a player name; quote it to insist"},
 		{"game bordeaux\nplayers A B\nplayers C\n", "r.vin:3:1: error: the record lists its players twice"},
 		{"game bordeaux\nplayers A B\ndate 1\ndate 2\n", "r.vin:4:1: error: `date` is given twice"},
+		// a metadata line written bare was kept as "" (rules and variant were refused)
+		{"game bordeaux\nplayers A B\nevent\n", "r.vin:3:1: error: `event` gives its value after the word: event \"Thursday league\""},
+		{"game bordeaux\nplayers A B\nnote # later\n", "r.vin:3:1: error: `note` gives its value after the word: note \"played with the reprint\""},
 		{"game bordeaux\nplayers A \"\"\n", "r.vin:2:11: error: a player name cannot be empty"},
 		// an empty quoted name before a colon (found by FuzzReplay: it panicked)
 		{"game grand-cru\nplayers A B\n\"\": bid 3\n", "r.vin:3:1: error: an action starts with a player's name, not an empty one: NAME: …"},
