@@ -1290,6 +1290,10 @@ func lexQuoted(l *Line, toks []Token, base int, lx *lexer, i, col int) (_ []Toke
 	if lx != nil && !isASCII(raw[i:]) {
 		lx.lineNonASCII = true
 	}
+	keyEnd := -1 // where a word ending in '=' (a key) ends, for key="a value"
+	if i > 0 && raw[i-1] == '=' && len(toks) > base {
+		keyEnd = i // the fast lexer read the key and stopped at this quote
+	}
 	for i < len(raw) {
 		switch c := raw[i]; c {
 		case ' ', '\t':
@@ -1310,11 +1314,19 @@ func lexQuoted(l *Line, toks []Token, base int, lx *lexer, i, col int) (_ []Toke
 			if !closed {
 				return toks, false, unclosedQuote(l.File(), l.Num, startCol, raw)
 			}
-			if open > 0 && raw[open-1] != ' ' && raw[open-1] != '\t' && raw[open-1] != ',' {
+			glued := i < len(raw) && raw[i] != ' ' && raw[i] != '\t' && raw[i] != ',' && raw[i] != '#' && raw[i] != ':'
+			if open == keyEnd && !glued {
+				// start="Anne Marie": the value of a key=value, quoted
+				// for its blank, is the key's word, as "start=Anne Marie".
+				last := &toks[len(toks)-1]
+				last.Text, last.Quoted = last.Text+text, true
+				continue
+			}
+			if open > 0 && open != keyEnd && raw[open-1] != ' ' && raw[open-1] != '\t' && raw[open-1] != ',' {
 				// Ann"Ben" read as two words would be two players.
 				return toks, false, gluedQuote(l, startCol, "a quote opens in the middle of a word: put a blank before it, or quote the whole word")
 			}
-			if i < len(raw) && raw[i] != ' ' && raw[i] != '\t' && raw[i] != ',' && raw[i] != '#' && raw[i] != ':' {
+			if glued {
 				// "Anne"Marie, likewise.
 				return toks, false, gluedQuote(l, col, "a quoted word goes on after its closing quote: put a blank after it, or quote the whole word")
 			}
@@ -1338,6 +1350,9 @@ func lexQuoted(l *Line, toks []Token, base int, lx *lexer, i, col int) (_ []Toke
 				continue
 			}
 			toks = append(toks, Token{Text: raw[start:i], Col: int32(startCol)})
+			if raw[i-1] == '=' {
+				keyEnd = i
+			}
 		}
 	}
 	// A quote may hold a '#' or blanks: the end column is counted on the

@@ -586,15 +586,22 @@ func TestAQuoteAgainstAWord(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"game bordeaux\nplayers Ann\"Ben\" Cal\n", "r.vin:2:12: error: a quote opens in the middle of a word: put a blank before it, or quote the whole word"},
 		{"game bordeaux\nplayers \"Anne\"Marie Ben\n", "r.vin:2:15: error: a quoted word goes on after its closing quote: put a blank after it, or quote the whole word"},
-		{"game bordeaux\nplayers Ann Ben\ncheck Ann casks=\"1\"\n", "r.vin:3:17: error: a quote opens in the middle of a word: put a blank before it, or quote the whole word"},
+		{"game bordeaux\nplayers Ann Ben\ncheck Ann casks=\"1\"x\n", "r.vin:3:20: error: a quoted word goes on after its closing quote: put a blank after it, or quote the whole word"},
+		{"game bordeaux\nplayers Ann Ben\ncheck Ann ca=sks\"1\"\n", "r.vin:3:17: error: a quote opens in the middle of a word: put a blank before it, or quote the whole word"},
 	} {
 		_, diags := parse(t, c.src)
 		if len(diags) != 1 || diags[0].Error() != c.want {
 			t.Errorf("%q:\n got %v\nwant %s", c.src, diags, c.want)
 		}
 	}
+	// After a key's '=', a quote holds the value: start="Anne Marie" is
+	// the word "start=Anne Marie", as when the whole word is quoted.
+	rec, diags := parse(t, "game grand-cru\nplayers \"Anne Marie\" Ben\ncheck Ben start=\"Anne Marie\" money=\"3\" \"loans=1\"\n")
+	if len(diags) != 0 || len(rec.Lines) != 1 || fmt.Sprint(rec.Lines[0].Pairs()) != "[{start Anne Marie 2} {money 3 3} {loans 1 4}]" {
+		t.Errorf("a quoted value: %v %+v", diags, rec.Lines)
+	}
 	// Against a blank, a comma, a colon or a comment, a quote is a word's.
-	rec, diags := parse(t, "game bordeaux\nplayers \"Anne Marie\" Ben\n\"Anne Marie\":\tplant \"a b\",\"c\"# \"x\"y\n")
+	rec, diags = parse(t, "game bordeaux\nplayers \"Anne Marie\" Ben\n\"Anne Marie\":\tplant \"a b\",\"c\"# \"x\"y\n")
 	if len(diags) != 0 || len(rec.Lines) != 1 || rec.Lines[0].Word(1) != "a b" || rec.Lines[0].Word(3) != "c" {
 		t.Errorf("quoted words: %v %+v", diags, rec.Lines)
 	}
