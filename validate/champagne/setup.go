@@ -293,13 +293,13 @@ func (s *state) inherit(who int, l *validate.Line) *ruleError {
 		s.gainEco(p, c.Eco)
 		p.stars += c.Stars
 		if p.cellarCount()+sum3(&c.Cellar) > s.r.CellarMax {
-			if e := s.dispute(fail(t, "%s's cellar holds %d cuvées", p.name, s.r.CellarMax)); e != nil {
+			if e := s.dispute(fail(t, "%s's cellar holds at most %d cuvées: %s has %d there and the card adds %d", p.name, s.r.CellarMax, p.name, p.cellarCount(), sum3(&c.Cellar))); e != nil {
 				return e
 			}
 		}
 		add(&p.cellar, &c.Cellar)
 		if p.stillCount()+sum3(&c.Still) > s.r.wineryCap(p.modules) {
-			if e := s.dispute(fail(t, "%s's winery holds %d still wines", p.name, s.r.wineryCap(p.modules))); e != nil {
+			if e := s.dispute(fail(t, "%s's winery holds at most %d still wines: %s has %d there and the card adds %d", p.name, s.r.wineryCap(p.modules), p.name, p.stillCount(), sum3(&c.Still))); e != nil {
 				return e
 			}
 		}
