@@ -544,6 +544,9 @@ func (s *state) checkDraft(cur *validate.Line) *ruleError {
 			h := ((i-k)%n + n) % n // player i holds the hand dealt to the player k seats to his right
 			id := s.picks[i][k]
 			if id == "" {
+				if l := s.inheritLines[i]; l != cur { // the error is at cur: name the pick's line
+					return fail(0, "the deal lines name the inheritance cards by id: %s's pick %d (line %d) is no card of the tables", s.players[i].name, k+1, l.Num)
+				}
 				return fail(0, "the deal lines name the inheritance cards by id: %s's pick %d is no card of the tables", s.players[i].name, k+1)
 			}
 			j := indexStr(hands[h], id)
