@@ -688,6 +688,10 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			for i, t := range args {
 				rec.playersRefused = true // until every name is read
 				switch {
+				case t.Text == "," && !t.Quoted:
+					// The lexer splits a comma off as a token of its own:
+					// unrefused, "players Ann, Ben" would seat a player ",".
+					return bad(i+1, "players are separated by blanks, not commas: players %s", playersWithoutCommas(args))
 				case strings.ContainsRune(t.Text, ':'):
 					return bad(i+1, "a player name cannot contain a colon: %q", t.Text)
 				case t.Text == "":
@@ -1047,6 +1051,18 @@ func resetSlab[T any](slab []T, used int) []T {
 		return make([]T, 0, used)
 	}
 	return slab[:0]
+}
+
+// playersWithoutCommas writes a players line's names without its commas,
+// each as a record writes it (quoted when it has a blank).
+func playersWithoutCommas(args []Token) string {
+	var names []string
+	for _, t := range args {
+		if t.Text != "," || t.Quoted {
+			names = append(names, QuoteName(t.Text))
+		}
+	}
+	return strings.Join(names, " ")
 }
 
 // checkPairs reads a check line's key=value pairs into the record's pair

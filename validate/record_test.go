@@ -116,6 +116,9 @@ func TestReaderHeaderErrors(t *testing.T) {
 		{"game bordeaux\n", "r.vin:1:1: error: the header has no `players` line"},
 		{"game bordeaux\ngame bordeaux\nplayers A\n", "r.vin:2:1: error: the record names its game twice"},
 		{"game bordeaux\nplayers Ann Ann\n", "r.vin:2:13: error: Ann is listed twice among the players"},
+		// commas split off as tokens of their own: not a player ","
+		{"game bordeaux\nplayers Ann, Ben\n", "r.vin:2:12: error: players are separated by blanks, not commas: players Ann Ben"},
+		{"game bordeaux\nplayers Ann,Ben,\"Cal D\"\n", "r.vin:2:12: error: players are separated by blanks, not commas: players Ann Ben \"Cal D\""},
 		{"game bordeaux\nplayers Ann claim\n", "r.vin:2:13: error: \"claim\" is a keyword and cannot be a player name; quote it to insist"},
 		{"game bordeaux\nplayers A B\nplayers C\n", "r.vin:3:1: error: the record lists its players twice"},
 		{"game bordeaux\nplayers A B\ndate 1\ndate 2\n", "r.vin:4:1: error: `date` is given twice"},
