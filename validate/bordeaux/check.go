@@ -27,6 +27,11 @@ func (r *replayer) check(l *validate.Line) error {
 		if same {
 			continue
 		}
+		if strings.HasSuffix(kv.Value, ",") {
+			// The player lines' commas are not a check's: the value
+			// "2," would read as a number that differs from the sheet's 2.
+			return r.commaAfterValue(l, pairs, i)
+		}
 		err := r.checkDiffers(l, p, *kv)
 		// The line's other differences too, in the same message: they
 		// point at the line that went wrong. A key that is no check key
@@ -59,6 +64,27 @@ func (r *replayer) check(l *validate.Line) error {
 		i = next - 1 // the keys up to next are in the message above
 	}
 	return nil
+}
+
+// commaAfterValue reports the comma that ends pairs[i]'s value (which
+// the reader joined to it, as it joins a list's items): a comma between
+// two pairs, or after the last one.
+func (r *replayer) commaAfterValue(l *validate.Line, pairs []validate.Pair, i int) error {
+	kv := &pairs[i]
+	end := len(l.Tokens)
+	if i+1 < len(pairs) {
+		end = pairs[i+1].Tok
+	}
+	comma := end - 1
+	for comma > kv.Tok && l.Word(comma) != "," {
+		comma--
+	}
+	written := kv.Key + "=" + strings.TrimRight(kv.Value, ",")
+	if i+1 < len(pairs) {
+		next := &pairs[i+1]
+		return r.errorf(l, comma, validate.CodeSyntax, "a check's pairs are separated by blanks, not commas: write %s %s=%s", written, next.Key, strings.TrimRight(next.Value, ","))
+	}
+	return r.errorf(l, comma, validate.CodeSyntax, "a check value ends without a comma: write %s", written)
 }
 
 // unknownCheckKey is the error for a key no check line has: the
