@@ -313,6 +313,18 @@ func TestLeaderNameHint(t *testing.T) {
 	}
 }
 
+// TestLeaderOtherCaseHint: a leader's name in another case (ann, ANN, a
+// quoted "ann") is read as a name, with the player's name as the hint.
+func TestLeaderOtherCaseHint(t *testing.T) {
+	for _, name := range []string{"ann", "ANN", `"ann"`} {
+		data := []byte("game bordeaux\nplayers Ann Ben\nsheets B1-48J5-5WLB-W\n'01 L V " + name + "\n")
+		rep := validate.Check([]validate.Game{New()}, "y.vin", data, validate.Limits{}, validate.Options{})
+		if len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Hint != "did you mean Ann? Ann leads '01" {
+			t.Errorf("%s: want the hint \"did you mean Ann? Ann leads '01\", got %+v", name, rep.Diagnostics)
+		}
+	}
+}
+
 // TestAtLineFreeWorkerPasses: stopped after the last action of a year, a
 // free worker that did not act shows the pass '-' it gets at the end;
 // stopped before an action of the year, its cell stays open.

@@ -599,9 +599,10 @@ func (r *replayer) badYearWord(l *validate.Line, i, y int, c byte) error {
 		return r.errorf(l, i, validate.CodeSyntax, "a year has one region, and %c is the second", c)
 	case isResource(c):
 		return r.errorf(l, i, validate.CodeSyntax, "a year has one resource, and %c is the second", c)
-	case looksLikeName(t):
-		// A word that reads as a name is a leader named wrongly, not a
-		// misspelt region or resource.
+	case looksLikeName(t) || l.Tokens[i].Quoted || slices.ContainsFunc(r.rec.Players, func(p string) bool { return strings.EqualFold(p, t) }):
+		// A word that reads as a name (a capital, then a small letter;
+		// a quoted word; a player's name in another case, "claire") is
+		// a leader named wrongly, not a misspelt region or resource.
 		who := "one of " + strings.Join(r.rec.Players, ", ")
 		if len(r.rec.Players) == 1 {
 			who = r.rec.Players[0]
