@@ -84,6 +84,19 @@ func workerWordHint(t string) string {
 	return fmt.Sprintf("entries are separated by commas: write \", %s …\" to start the %s worker's entry", t, workerNames[workerOf(t)])
 }
 
+// wineColourHint names the worker that makes a wine colour written in a
+// worker's place: the sheet marks the yellow worker's row with the white
+// wine's "w", and a newcomer writes "w EE" or "white EE". Else "".
+func wineColourHint(t string) string {
+	switch strings.ToLower(t) {
+	case "w", "white":
+		return "the yellow worker makes white wine: write yellow (or y)"
+	case "rosé", "rose\u0301", "rose": // é precomposed, or e and an accent
+		return "the pink worker makes rosé: write pink (or p)"
+	}
+	return ""
+}
+
 func workerOf(w string) int {
 	switch {
 	case w == "red" || w == "r" || strings.EqualFold(w, "red") || w == "R":
@@ -335,7 +348,9 @@ func (r *replayer) entryHead(l *validate.Line, p *PlayerState, sg segment, si, w
 	case w == chooseHead:
 		return r.choose(l, p, sg, si)
 	case w < 0:
-		return r.errorf(l, sg.from, validate.CodeSyntax, "an entry starts with a worker, red, pink or yellow (or choose in '13), not %q", l.Word(sg.from))
+		d := validate.Errorf(l, sg.from, validate.CodeSyntax, "an entry starts with a worker, red, pink or yellow (or choose in '13), not %q", l.Word(sg.from))
+		d.Hint = wineColourHint(l.Word(sg.from))
+		return r.fail(d)
 	}
 	return r.errorf(l, sg.to, validate.CodeSyntax, "what did %s's %s worker write? its letters (LL, CCC) or - to pass", p.Name, workerNames[w])
 }

@@ -91,7 +91,9 @@ func entryGrammar(l *validate.Line, from, to, si int) *validate.Diagnostic {
 		}
 		return nil
 	case w < 0:
-		return grammarError(l, from, "an entry starts with a worker, red, pink or yellow (or choose in '13), not %q", l.Word(from))
+		d := grammarError(l, from, "an entry starts with a worker, red, pink or yellow (or choose in '13), not %q", l.Word(from))
+		d.Hint = wineColourHint(l.Word(from))
+		return d
 	case to-from < 2:
 		return grammarError(l, to, "what did %s's %s worker write? its letters (LL, CCC) or - to pass", l.Player, workerNames[w])
 	}

@@ -325,6 +325,30 @@ func TestLeaderOtherCaseHint(t *testing.T) {
 	}
 }
 
+// TestWineColourWorkerHint: a wine's colour written for its worker (the
+// sheet marks the yellow row with the white wine's "w") is hinted with
+// the worker's name, in the replay and in the grammar read after a stop.
+func TestWineColourWorkerHint(t *testing.T) {
+	const head = "game bordeaux\nplayers Ann Ben\nsheets B1-48J5-5WLB-W\n"
+	for _, c := range []struct{ body, want string }{
+		{"'01 L C\nAnn: red L\nBen: w L\n", "the yellow worker makes white wine: write yellow (or y)"},
+		{"'01 L C\nAnn: red L\nBen: rosé L\n", "the pink worker makes rosé: write pink (or p)"},
+		// the replay stops at the claim; Ben's line is read for its words
+		{"claim Ann 3\n'01 L C\nBen: White L\n", "the yellow worker makes white wine: write yellow (or y)"},
+	} {
+		rep := validate.Check([]validate.Game{New()}, "w.vin", []byte(head+c.body), validate.Limits{}, validate.Options{})
+		got := ""
+		for _, d := range rep.Diagnostics {
+			if strings.HasPrefix(d.Message, "an entry starts with a worker") {
+				got = d.Hint
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: hint %q, want %q (%v)", c.body, got, c.want, rep.Diagnostics)
+		}
+	}
+}
+
 // TestAtLineFreeWorkerPasses: stopped after the last action of a year, a
 // free worker that did not act shows the pass '-' it gets at the end;
 // stopped before an action of the year, its cell stays open.
