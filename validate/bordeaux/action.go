@@ -84,6 +84,16 @@ func workerWordHint(t string) string {
 	return fmt.Sprintf("entries are separated by commas: write \", %s …\" to start the %s worker's entry", t, workerNames[workerOf(t)])
 }
 
+// chooseWorkerHint is workerWordHint for a word after choose, whose
+// letter (c, or 0) is not one a choice could be: "choose R V pink R"
+// lacks the comma before pink; an R there is a second region, not red.
+func chooseWorkerHint(t string, c byte) string {
+	if isRegion(c) || isResource(c) {
+		return ""
+	}
+	return workerWordHint(t)
+}
+
 // wineColourHint names the worker that makes a wine colour written in a
 // worker's place: the sheet marks the yellow worker's row with the white
 // wine's "w", and a newcomer writes "w EE" or "white EE". Else "".
@@ -228,7 +238,9 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 		case isResource(c) && cell.Resource == 0:
 			cell.Resource = layouts.Resource(c)
 		default:
-			return r.errorf(l, i, validate.CodeSyntax, "choose takes one region (L, R or E) and one resource (C, V or T), not %q", t)
+			d := validate.Errorf(l, i, validate.CodeSyntax, "choose takes one region (L, R or E) and one resource (C, V or T), not %q", t)
+			d.Hint = chooseWorkerHint(t, c)
+			return r.fail(d)
 		}
 	}
 	if cell.Region == 0 && cell.Resource == 0 {

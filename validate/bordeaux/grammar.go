@@ -83,7 +83,9 @@ func entryGrammar(l *validate.Line, from, to, si int) *validate.Diagnostic {
 			case isResource(c) && !resource:
 				resource = true
 			default:
-				return grammarError(l, i, "choose takes one region (L, R or E) and one resource (C, V or T), not %q", t)
+				d := grammarError(l, i, "choose takes one region (L, R or E) and one resource (C, V or T), not %q", t)
+				d.Hint = chooseWorkerHint(t, c)
+				return d
 			}
 		}
 		if !region && !resource {

@@ -349,6 +349,42 @@ func TestWineColourWorkerHint(t *testing.T) {
 	}
 }
 
+// TestChooseWorkerHint: a worker's entry after choose without its comma
+// is hinted as a missing comma, in the replay (the '13 line of the
+// notation page's game) and in the grammar read after a stop; a second
+// region R is not taken for the red worker.
+func TestChooseWorkerHint(t *testing.T) {
+	b, err := os.ReadFile("../../docs/notation/bordeaux.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, game, _ := strings.Cut(string(b), "```vin\n")
+	game, _, _ = strings.Cut(game, "```")
+	const line = "Ann: choose R C , red RRR"
+	if !strings.Contains(game, line) {
+		t.Fatalf("the notation page's game has no line %q", line)
+	}
+	const comma = "entries are separated by commas: write \", red …\" to start the red worker's entry"
+	for _, c := range []struct{ to, stop, want string }{
+		{"Ann: choose R C red RRR", "", comma},
+		{"Ann: choose R C red RRR", "claim Ann 3\n", comma}, // the replay stops before '01: the grammar reads it
+		{"Ann: choose R C R , red RRR", "", ""},
+	} {
+		rec := strings.Replace(game, line, c.to, 1)
+		rec = strings.Replace(rec, "'01 ", c.stop+"'01 ", 1)
+		rep := validate.Check([]validate.Game{New()}, "c.vin", []byte(rec), validate.Limits{}, validate.Options{})
+		got, found := "", false
+		for _, d := range rep.Diagnostics {
+			if strings.HasPrefix(d.Message, "choose takes one region") {
+				got, found = d.Hint, true
+			}
+		}
+		if !found || got != c.want {
+			t.Errorf("%q after %q: hint %q, want %q (%v)", c.to, c.stop, got, c.want, rep.Diagnostics)
+		}
+	}
+}
+
 // TestAtLineFreeWorkerPasses: stopped after the last action of a year, a
 // free worker that did not act shows the pass '-' it gets at the end;
 // stopped before an action of the year, its cell stays open.
