@@ -84,6 +84,43 @@ func workerWordHint(t string) string {
 	return fmt.Sprintf("entries are separated by commas: write \", %s …\" to start the %s worker's entry", t, workerNames[workerOf(t)])
 }
 
+// choiceHint says what a word that is no choice, token i of an entry's
+// choices, may have been meant as: the entry's letters written apart
+// (red V V V), a grape's wine without its @ (red VVV Lp1), or a worker
+// whose entry lacks its comma (red L yellow C). Else "".
+func choiceHint(l *validate.Line, i int) string {
+	t := l.Word(i)
+	from := i // the entry's worker: tokens hold no name, and commas part entries
+	for from > 0 && l.Word(from-1) != "," {
+		from--
+	}
+	letters := l.Word(from + 1)
+	kind := letterKind(letters)
+	switch {
+	case kind != 0 && sameLetter(t) && upper(t[0]) == upper(letters[0]):
+		return lettersApartHint(l, from+1)
+	case isWineName(t) && kind == regionLetter && !isWineName(l.Word(from+2)):
+		return fmt.Sprintf("the wine made is named right after the letters (%s %s); a grape's wine is written with @: @%s", letters, canonWine(t), canonWine(t))
+	case isWineName(t):
+		return fmt.Sprintf("a grape's wine is written with @: @%s", canonWine(t))
+	}
+	return workerWordHint(t)
+}
+
+// lettersApartHint is the hint for a worker's letters, token lt, written
+// apart (V V V): the tokens of its letter that follow it, joined.
+func lettersApartHint(l *validate.Line, lt int) string {
+	joined, apart := l.Word(lt), []string{l.Word(lt)}
+	for k := lt + 1; sameLetter(l.Word(k)) && upper(l.Word(k)[0]) == upper(joined[0]); k++ {
+		joined += l.Word(k)
+		apart = append(apart, l.Word(k))
+	}
+	if len(apart) == 1 {
+		return ""
+	}
+	return fmt.Sprintf("a worker's letters are written together: %s, not %s", joined, strings.Join(apart, " "))
+}
+
 // chooseWorkerHint is workerWordHint for a word after choose, whose
 // letter (c, or 0) is not one a choice could be: "choose R V pink R"
 // lacks the comma before pink; an R there is a second region, not red.
@@ -449,7 +486,9 @@ func (r *replayer) entryChecked(l *validate.Line, p *PlayerState, w int, sg segm
 			choices++
 		}
 		if wi < 0 {
-			return r.errorf(l, lt, validate.CodeRule, "%s's %s has no %d-year %s wine (%s %s)", p.Name, regionNames[region], n, colourNames[workerColour[w]], workerNames[w], strings.ToUpper(letters))
+			d := validate.Errorf(l, lt, validate.CodeRule, "%s's %s has no %d-year %s wine (%s %s)", p.Name, regionNames[region], n, colourNames[workerColour[w]], workerNames[w], strings.ToUpper(letters))
+			d.Hint = lettersApartHint(l, lt) // red E E E: no 1-year red in E
+			return r.fail(d)
 		}
 		wine := &p.Layout.Wines[wi]
 		if p.circled[wi] > 0 || wine.Casks > p.CasksAvailable() {
@@ -859,7 +898,7 @@ func (r *replayer) readChoices(from, to int) error {
 			}
 		default:
 			d := validate.Errorf(l, i, validate.CodeSyntax, "a choice is tN (a trellis in row N) or @REGION (the region of a grape's wine), not %q", t)
-			d.Hint = workerWordHint(t)
+			d.Hint = choiceHint(l, i)
 			return r.fail(d)
 		}
 	}

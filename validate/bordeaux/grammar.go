@@ -130,7 +130,7 @@ func entryGrammar(l *validate.Line, from, to, si int) *validate.Diagnostic {
 			}
 		default:
 			d := grammarError(l, i, "a choice is tN (a trellis in row N) or @REGION (the region of a grape's wine), not %q", t)
-			d.Hint = workerWordHint(t)
+			d.Hint = choiceHint(l, i)
 			return d
 		}
 	}
