@@ -295,6 +295,44 @@ func TestStateTextBoard(t *testing.T) {
 	}
 }
 
+// TestStateTextBeforeError: a rejected line leaves the state `vintner
+// replay` prints as it was just before it (as its help says): none of the
+// line applied, and the next step the line's own, not the one after it.
+func TestStateTextBeforeError(t *testing.T) {
+	const file = "../../testdata/examples/age-of-champagne-3p.vin"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	for _, c := range []struct {
+		before int    // the lines kept
+		bad    string // the rejected line that follows them
+		next   string
+	}{
+		// Three cuvées drawn before the fourth is refused.
+		{109, "Cal: draw T=MPC N=MPP N=PPP T=PPP\n", "next: Cal draws wines"},
+		// A ship line that keeps no token: the shipping step stays Cal's.
+		{177, "Cal: ship F13 short B\n", "next: Cal ships from shipping 3"},
+	} {
+		good := strings.Join(lines[:c.before], "")
+		rec, _ := validate.Parse(file, []byte(good), validate.Limits{})
+		want := New().Replay(rec, validate.Options{AtLine: c.before}).State.Text()
+		rec, _ = validate.Parse(file, []byte(good+c.bad), validate.Limits{})
+		rep := New().Replay(rec, validate.Options{})
+		if !rep.Diagnostics.HasErrors() || rep.Diagnostics[0].Line != c.before+1 {
+			t.Fatalf("%q after line %d is not rejected at its line: %v", c.bad, c.before, rep.Diagnostics)
+		}
+		got := rep.State.Text()
+		if got != want {
+			t.Errorf("state after the rejected %q:\n%s\nwant the state before it:\n%s", c.bad, got, want)
+		}
+		if !strings.Contains(got, c.next) {
+			t.Errorf("state after the rejected %q lacks %q:\n%s", c.bad, c.next, got)
+		}
+	}
+}
+
 // TestStateTextLandAndReservation: the state shows a player's land
 // ownership tokens (each a Vineyard card of its region at the final
 // scoring) and the market card his reservation disc is on.

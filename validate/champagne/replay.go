@@ -260,6 +260,16 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 			// compared. Check gives no result for a rejected record.
 			rep.Result = s.result()
 			validate.CompareClaims(rep, s.claims, s.where()) // the claims play passed
+			return rep, s
+		}
+		if !opt.NoState {
+			// The rejected line may have been half applied (its step
+			// taken, some of its cuvées drawn): replay shows the state
+			// just before it, whose next step is the one the line missed.
+			if b := g.stateBefore(r, rec, lines, rep, opt.AsPlayed); b != nil {
+				rep.State = b
+				return rep, b
+			}
 		}
 		return rep, s
 	}
@@ -281,6 +291,27 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 	rep.Result = s.result()
 	validate.CompareClaims(rep, s.claims, s.where())
 	return rep, s
+}
+
+// stateBefore replays the lines before the one the replay stopped at (the
+// last diagnostic's), into a new state; nil when that line is not one of
+// them. Run only for `vintner replay`, once, after an error.
+func (g Game) stateBefore(r *rules, rec *validate.Record, lines []*validate.Line, rep *validate.Report, asPlayed bool) *state {
+	if len(rep.Diagnostics) == 0 {
+		return nil
+	}
+	at := rep.Diagnostics[len(rep.Diagnostics)-1].Line
+	i := slices.IndexFunc(lines, func(l *validate.Line) bool { return l.Num == at })
+	if i < 0 {
+		return nil
+	}
+	s, err := newState(r, rec)
+	if err != nil {
+		return nil
+	}
+	s.asPlayed, s.rec = asPlayed, rec
+	s.play(lines[:i], &validate.Report{}) // these lines were accepted (or applied as played) once already
+	return s
 }
 
 // play applies the lines in order, claims aside. It reports whether the
