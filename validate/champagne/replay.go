@@ -886,6 +886,12 @@ func (s *state) action(who int, l *validate.Line, vb verb) *ruleError {
 				}
 				return fail(0, "%s (next, %s)", s.noneLeft(who), s.expectText())
 			}
+			switch w.kind {
+			case wCorks: // the event is revealed, but not done with
+				return fail(0, "the corks defect comes before the placements: a cuvée is discarded first (next, %s)", s.expectText())
+			case wMerchantEvent:
+				return fail(0, "the Wine Merchant places on the event card's spot before the players do (next, %s)", s.expectText())
+			}
 			return fail(0, "collaborators are placed after the round's event, before the resolution (next, %s)", s.expectText())
 		}
 		return fail(0, "%s's %s line comes out of order: next, %s", p.name, l.Word(0), s.expectText())
