@@ -539,7 +539,13 @@ func (s *state) harvestLine(who int, l *validate.Line) *ruleError {
 	}
 	prod, capa := s.produced(p), s.capacity(p)
 	if !covers(&prod, &g) {
-		return fail(1, "%s's vineyards produce %s this round, not %s", p.name, cubes(prod, grapeLetters), cubes(g, grapeLetters))
+		// The line lists the grapes pressed, a part of those produced:
+		// say what was produced, and what the hazards took off it.
+		why := ""
+		if s.ev == evClimaticHazards && !p.protected && s.hazardLoss(p) != [3]int{} {
+			why = fmt.Sprintf(" (the climatic hazards struck %s)", s.r.RegionNames[s.eventArg])
+		}
+		return fail(1, "%s presses %s, but the vineyards produce %s this round%s", p.name, cubes(g, grapeLetters), cubes(prod, grapeLetters), why)
 	}
 	if need := min(capa, sum3(&prod)); sum3(&g) != need {
 		var e *ruleError
