@@ -97,10 +97,10 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 				return fail(1, "%s is not a Coteaux Vitryats card: round %d's %s had no choice to make (line %d)", c.ID, s.round, k.event, k.line)
 			}
 			if k.region >= 0 && c.Region != k.region {
-				return fail(1, "%s is in %s, but round %d's climatic hazards struck %s (line %d)", c.ID, s.r.RegionNames[c.Region], s.round, s.r.RegionNames[k.region], k.line)
+				return fail(1, "%s, the first offer, is in %s: it showed the key of round %d's climatic hazards, which struck %s (line %d)", c.ID, s.r.RegionNames[c.Region], s.round, s.r.RegionNames[k.region], k.line)
 			}
 			if k.grape >= 0 && c.Grape != k.grape {
-				return fail(1, "%s grows %s, but round %d's grapes quality honoured %s (line %d)", c.ID, grapeNames[c.Grape], s.round, grapeNames[k.grape], k.line)
+				return fail(1, "%s, the first offer, grows %s: it showed the key of round %d's grapes quality, which honoured %s (line %d)", c.ID, grapeNames[c.Grape], s.round, grapeNames[k.grape], k.line)
 			}
 		}
 	}
