@@ -265,8 +265,9 @@ func TestStateText(t *testing.T) {
 }
 
 // TestStateTextBoard: the state shows the action spots of the round: who
-// was placed where (a disc marked), who waits on a marketing n+1 spot,
-// and the spots High Tension blocks.
+// was placed where (a disc marked; a vineyard spot by its card, the one
+// taken once resolved), who waits on a marketing n+1 spot, and the spots
+// High Tension blocks.
 func TestStateTextBoard(t *testing.T) {
 	for _, c := range []struct {
 		file string
@@ -277,7 +278,7 @@ func TestStateTextBoard(t *testing.T) {
 		{"../../testdata/examples/age-of-champagne-3p.vin", 17, "round 1\ncouncil: 1.Ben 2.Cal 3.Ann\n"},
 		{"../../testdata/examples/age-of-champagne-3p.vin", 17, "\nplaced this round: none\n"},
 		{"../../testdata/examples/age-of-champagne-3p.vin", 21, "\nplaced this round: winery 3 Cal, shipping 1 Ben\n"},
-		{"../../testdata/examples/age-of-champagne-3p.vin", 44, "\nplaced this round: vineyard 3 Ben, press 1 Ben, press 2 Ben, press 4 Cal, winery 2 Cal, winery 3 Ann, winery 4 Ann, marketing n2 Cal, council 1 Ann; waiting: marketing n2+ Cal\n"},
+		{"../../testdata/examples/age-of-champagne-3p.vin", 44, "\nplaced this round: vineyard damery Ben, press 1 Ben, press 2 Ben, press 4 Cal, winery 2 Cal, winery 3 Ann, winery 4 Ann, marketing n2 Cal, council 1 Ann; waiting: marketing n2+ Cal\n"},
 		{"../../testdata/examples/age-of-champagne-3p.vin", 48, "\nplaced this round: none; waiting: marketing n2+ Cal\n"},
 		{"../../testdata/examples/age-of-champagne-3p.vin", 164, "\nplaced this round: vineyard sezanne Ben (disc), draw 4 Ann\n"},
 		{"../../testdata/champagne/valid/3p-high-tension.vin", 25, "\nplaced this round: vineyard trepail Cal, vineyard celles-sur-ource Cal, press 2 Ben, press 3 Ben, marketing n1 Ann; blocked: press 1, winery 4, draw 2\n"},

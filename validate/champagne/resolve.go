@@ -134,7 +134,7 @@ func (s *state) linkedBonus(zi, k, who int) bool {
 func (s *state) takeVineyard(who, k int) {
 	p := s.players[who]
 	c := s.offers[k]
-	s.offers[k] = nil
+	s.offers[k], s.tookVine[k] = nil, c
 	if c.Region < 0 {
 		s.push(want{kind: wPlant, who: int8(who), wantArgs: wantArgs{vine: int16(c.Idx)}})
 		return

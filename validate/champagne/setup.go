@@ -105,6 +105,7 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 		}
 	}
 	s.offers, s.offersSpare = offers, s.offers[:0]
+	s.tookVine = [maxSeats]*vineCard{}
 	return nil
 }
 

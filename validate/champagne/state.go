@@ -306,6 +306,10 @@ type state struct {
 	round    int
 	order    []int // council order: player indices, first to play first
 
+	// tookVine is the card each vineyard spot's occupant took this round,
+	// whose offer is gone: replay names the spot by it until the renewal.
+	tookVine [maxSeats]*vineCard
+
 	offers     []*vineCard
 	vineSeen   []bool // by index in rules.Vineyards: the card has come up
 	vineUnseen int    // vineyard cards still in the stacks (none has come up)
@@ -684,6 +688,8 @@ func (s *state) boardText(b *strings.Builder) {
 			name := spotName(zoneNames[zi], k)
 			if zi == zVineyard && k < len(s.offers) && s.offers[k] != nil {
 				name = "vineyard " + s.offers[k].ID
+			} else if zi == zVineyard && k < len(s.tookVine) && s.tookVine[k] != nil {
+				name = "vineyard " + s.tookVine[k].ID // resolved: the card taken
 			}
 			switch {
 			case o.who == -2:
