@@ -203,7 +203,9 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 			}
 			return fail(-1, "%s (next, %s)", s.noneLeft(who), s.expectText())
 		}
-		e := fail(-1, "it is %s's turn to place a collaborator, not %s's", s.called(cur), p.name)
+		// The council order says why: in round 1 it follows from the
+		// inheritance stars and their tie-breaks, which a table may misread.
+		e := fail(-1, "it is %s's turn to place a collaborator, not %s's (placements go in council order: %s)", s.called(cur), p.name, s.councilText())
 		if !s.asPlayed || s.available(who) <= 0 {
 			return e
 		}
@@ -470,4 +472,16 @@ func (s *state) useUp(p *player, kind int) {
 	p.tokens[kind]--
 	s.tokensHeld[kind]--
 	s.discardToken()
+}
+
+// councilText is the council order as `replay` prints it: "1.Ben 2.Ann".
+func (s *state) councilText() string {
+	var b strings.Builder
+	for i, o := range s.order {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%d.%s", i+1, s.nameOf(o))
+	}
+	return b.String()
 }

@@ -437,7 +437,7 @@ func TestAsPlayedErrorOnTheLineThatStopsIsNotApplied(t *testing.T) {
 		{"grand-cru-3p.vin", "Cal: auction gamay 1 ", "Ann: auction unicorn 1 ",
 			"it is Cal's turn, not Ann's", `"unicorn" is not a tile: a variety or an improvement`},
 		{"age-of-champagne-3p.vin", "Cal: winery 3\n", "Ann: vineyard unicorn\n",
-			"it is Cal's turn to place a collaborator, not Ann's", ""},
+			"it is Cal's turn to place a collaborator, not Ann's (placements go in council order: 1.Ben 2.Cal 3.Ann)", ""},
 		{"bordeaux-4p.vin", "Ann: pink VV , yellow RR\n", "Ann: red VV Lx9\n",
 			"Ann's red worker is busy in '03 (its row is filled; it is free again in '05)", ""},
 	} {
