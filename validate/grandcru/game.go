@@ -609,6 +609,9 @@ func (s *state) checkDiffers(p *player, pr validate.Pair) *fault {
 		}
 	}
 	got, f := s.checkValue(p, pr.Key)
+	if f == nil {
+		f = checkNumberFault(pr.Key, pr.Value)
+	}
 	if f != nil {
 		f.tok = pr.Tok
 		return f
@@ -1074,6 +1077,30 @@ func checkKeyFault(key string, barrels, columns int) *fault {
 	f := bad(0, "unknown check key %q: %s", key, checkKeys)
 	f.hint = validate.DidYouMean(key, checkKeyNames(barrels, columns))
 	f.code = validate.CodeSyntax // a key no check has, as in the other games
+	return f
+}
+
+// checkNumberFault refuses a value that is no number for a key that
+// counts (money, prestige, price.merlot …), or nil. Compared as text,
+// money=6F read "Ann's money is 6, not 6F as checked", as if the amount
+// were wrong.
+func checkNumberFault(key, value string) *fault {
+	switch {
+	case key == "start" || key == "vineyard" || strings.HasPrefix(key, "barrel"):
+		return nil
+	case value == "" && strings.HasPrefix(key, "bid."):
+		return nil // not this player's bid
+	}
+	if _, err := strconv.Atoi(value); err == nil {
+		return nil
+	}
+	n := strings.IndexFunc(value, func(r rune) bool { return r < '0' || r > '9' })
+	digits := value[:max(n, 0)]
+	if digits == "" {
+		digits = "N"
+	}
+	f := bad(0, "%s is checked as a whole number: write %s=%s, not %q", key, key, digits, value)
+	f.code = validate.CodeSyntax // a value no check has, as an unknown key
 	return f
 }
 

@@ -36,7 +36,10 @@ func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 		}
 	case validate.KindCheck:
 		for _, pr := range l.Pairs() {
-			if f = checkKeyFault(pr.Key, -1, -1); f != nil {
+			if f = checkKeyFault(pr.Key, -1, -1); f == nil {
+				f = checkNumberFault(pr.Key, pr.Value)
+			}
+			if f != nil {
 				f.tok = pr.Tok
 				break
 			}
