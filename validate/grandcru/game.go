@@ -249,7 +249,19 @@ func (s *state) step(l *validate.Line, claims *[]*validate.Line) *fault {
 func (s *state) waitingFor() string {
 	switch s.ph {
 	case phSetup:
-		return "the setup is not complete"
+		// What the setup still needs, as the first action would say:
+		// "the setup is not complete" did not say which line.
+		switch {
+		case !s.setLoans && !s.setDisplay:
+			return "the loans and the display come next (loans NAME N …, display TILE …)"
+		case !s.setLoans:
+			return "the loans come next (loans NAME N …)"
+		case !s.setDisplay:
+			return "the display comes next (display TILE …)"
+		case s.start < 0:
+			return s.startUnknown()
+		}
+		return "it is " + s.pl[s.start].name + "'s turn"
 	case phActions:
 		return "it is " + s.pl[s.turn].name + "'s turn"
 	case phDisplay:
