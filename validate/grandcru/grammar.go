@@ -23,16 +23,8 @@ func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 			if len(l.Tokens) > 1 { // in every phase
 				f = bad(1, "unexpected %q: the line ends here", l.Word(1))
 			}
-		case "auction", "bid", "take", "buy", "demand", "harvest", "sell", "cash", "loans":
 		default:
-			if isFestivalVerb(l.Verb) {
-				break
-			}
-			if k, ok := parseKind(l.Verb); ok && k >= nVarieties {
-				break // an improvement
-			}
-			f = bad(0, "%q is not a Grand Cru action: auction, bid, take, buy, demand, harvest, sell, an improvement or pass; at the festival a space's name, demand or cash; in the loans step loans", l.Word(0))
-			f.hint = validate.DidYouMean(l.Verb, playerVerbs)
+			f = unknownVerb(l)
 		}
 	case validate.KindCheck:
 		for _, pr := range l.Pairs() {
@@ -57,4 +49,22 @@ func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 	d := validate.Errorf(l, f.tok, validate.CodeSyntax, "%s", f.msg)
 	d.Hint = f.hint
 	return &d
+}
+
+// unknownVerb is the fault of a player's verb that no phase of the game
+// has, or nil.
+func unknownVerb(l *validate.Line) *fault {
+	switch l.Verb {
+	case "auction", "bid", "take", "buy", "demand", "harvest", "sell", "cash", "loans":
+		return nil
+	}
+	if isFestivalVerb(l.Verb) {
+		return nil
+	}
+	if k, ok := parseKind(l.Verb); ok && k >= nVarieties {
+		return nil // an improvement
+	}
+	f := bad(0, "%q is not a Grand Cru action: auction, bid, take, buy, demand, harvest, sell, an improvement or pass; at the festival a space's name, demand or cash; in the loans step loans", l.Word(0))
+	f.hint = validate.DidYouMean(l.Verb, playerVerbs)
+	return f
 }

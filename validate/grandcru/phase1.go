@@ -25,6 +25,18 @@ func (s *state) action(l *validate.Line) *fault {
 		s.afterAction(seat, last)
 		return nil
 	}
+	// A verb the game does not have is said to be one first: out of turn,
+	// or closing the loans step ("Ann: repay 1"), it read "it is Ben's
+	// turn, not Ann's". (The player to move in Phase I, above, or in the
+	// festival is told in the phase's words.)
+	if s.ph != phFestival || seat != s.turn {
+		if f := unknownVerb(l); f != nil {
+			if s.ph == phLoans && f.hint == "" {
+				f.hint = "the loans step is written NAME: loans +N (take N loans) or NAME: loans -N (repay N)"
+			}
+			return f
+		}
+	}
 	if s.ph == phLoans && s.loansNext == 0 && p.passedOver != passedNot && isFestivalVerb(l.Verb) {
 		return s.festivalLineAfterFestival(seat, p, l)
 	}
