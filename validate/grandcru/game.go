@@ -341,6 +341,9 @@ func (s *state) mostLoans() []int {
 func (s *state) event(l *validate.Line) *fault {
 	if s.ph == phLoans {
 		s.finishLoans()
+		if l.Verb == "year" {
+			s.yearOpenedBy, s.yearOpenedPassedOver = l, false
+		}
 	}
 	if s.ph == phOver && (l.Verb == "display" || l.Verb == "year" || l.Verb == "round") {
 		// Not "the game is in game over": the game ended after the loans step.

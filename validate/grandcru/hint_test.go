@@ -19,6 +19,7 @@ func TestHints(t *testing.T) {
 		{"loans-step-pass-then-loans.vin", "line 12, Ann: pass, closed the loans step and began year 2 (the loans step has no pass: a player who leaves their loans as they are writes no line)"},
 		{"loans-step-pass-then-year.vin", "line 12, Ann: pass, closed the loans step and began year 2 (the loans step has no pass: a player who leaves their loans as they are writes no line)"},
 		{"loans-in-phase-one.vin", ""},
+		{"loans-after-year-line.vin", "line 26, year 2, closed the loans step: the loans lines come before it"},
 		{"loans-step-unknown-verb.vin", "the loans step is written NAME: loans +N (take N loans) or NAME: loans -N (repay N)"},
 		{"unknown-verb-out-of-turn.vin", "did you mean bid or buy?"},
 		// "A bid of 6 cannot be outbid …; however, such tile may still be

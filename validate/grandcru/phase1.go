@@ -179,6 +179,9 @@ func (s *state) yearOpenedHint() string {
 	if o == nil || s.ph != phActions || s.year < 2 || s.round != 1 {
 		return ""
 	}
+	if o.Kind == validate.KindEvent {
+		return fmt.Sprintf("line %d, year %d, closed the loans step: the loans lines come before it", o.Num, s.year)
+	}
 	h := fmt.Sprintf("line %d, %s: %s, closed the loans step and began year %d", o.Num, validate.QuoteName(o.Player), o.Verb, s.year)
 	switch {
 	case s.yearOpenedPassedOver:

@@ -115,8 +115,8 @@ type state struct {
 	year, round int
 	acted       bool // a Phase I action was taken this round: round and year lines come before
 	// yearOpenedBy is the action line that closed the loans step and was
-	// read as the next year's first action: named when a loans line then
-	// comes too late. yearOpenedPassedOver says it was the festival line
+	// read as the next year's first action, or the `year` line that closed
+	// it: named when a loans line then comes too late. yearOpenedPassedOver says it was the festival line
 	// of a player the festival passed over (a pass, a demand).
 	yearOpenedBy         *validate.Line
 	yearOpenedPassedOver bool
