@@ -34,6 +34,7 @@ var uncovered = map[string]string{
 // passedOverText), as formats.
 var composed = []string{
 	"it is %s's turn in the festival, not %s's",
+	"it is %s's turn in the festival, not %s's: %s has no prestige left for any open space and is passed over (a player who cannot act writes no line)",
 	"it is %s's turn, not %s's (final actions of the year)",
 	"the festival is over: %s had taken %s, the most a festival allows, and was passed over (a player who cannot act writes no line)",
 	"the festival is over: %s had no prestige left for any open space and was passed over (a player who cannot act writes no line)",

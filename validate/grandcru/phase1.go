@@ -141,7 +141,13 @@ func (s *state) actionInPhaseOne(seat int, p *player, l *validate.Line) *fault {
 			if p.actions >= s.t.FestivalLimit {
 				return bad(-1, "%s has taken %s, the most a festival allows", p.name, plural(p.actions, "special action", "special actions"))
 			}
-			if f := s.illegal(s.notYourTurn(p, "in the festival")); f != nil {
+			f := s.notYourTurn(p, "in the festival")
+			if !s.canFestival(p) {
+				// Why the turn went past this player, who may think it
+				// theirs: the festival skips a player who cannot act.
+				f.msg += ": " + p.name + " has no prestige left for any open space and is passed over (a player who cannot act writes no line)"
+			}
+			if f := s.illegal(f); f != nil {
 				return f
 			}
 			s.turn = seat // as played: the festival goes on from this player
