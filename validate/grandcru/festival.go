@@ -1,6 +1,8 @@
 package grandcru
 
 import (
+	"strings"
+
 	"github.com/vintner/vintner/validate"
 )
 
@@ -52,7 +54,10 @@ func (s *state) festival(p *player, l *validate.Line) *fault {
 	}
 	if sp < 0 {
 		f := bad(0, "%q is not a festival special action: start-player, late-vintage, special-delivery, grape-juice, young-wine, new-growth, demand, cash or pass", l.Word(0))
-		f.hint = validate.DidYouMean(l.Verb, append(append([]string(nil), spaceNames[:spDemand1]...), "demand", "cash", "pass"))
+		f.hint = spaceWordHint(l.Verb)
+		if f.hint == "" {
+			f.hint = validate.DidYouMean(l.Verb, append(append([]string(nil), spaceNames[:spDemand1]...), "demand", "cash", "pass"))
+		}
 		return f
 	}
 	if by := s.space[sp]; by != 0 {
@@ -295,4 +300,22 @@ func digitsOnly(w string) bool {
 		}
 	}
 	return true
+}
+
+// spaceWordHint is the hint for a festival space written by its name in
+// the tables (`cash-3`, `demand-2`, as `vintner tables grand-cru` lists
+// the spaces), which a record writes as a verb and its words; "" for any
+// other word.
+func spaceWordHint(verb string) string {
+	if n, ok := strings.CutPrefix(verb, "cash-"); ok && n != "" {
+		return "the prestige paid follows the verb: cash " + n
+	}
+	if n, ok := strings.CutPrefix(verb, "demand-"); ok && n != "" {
+		names := "VARIETY …"
+		if n == "1" || n == "2" || n == "3" {
+			names = strings.TrimSpace(strings.Repeat(" VARIETY", int(n[0]-'0')))
+		}
+		return "the varieties raised follow the verb, one per space: demand " + names
+	}
+	return ""
 }

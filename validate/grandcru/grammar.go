@@ -65,6 +65,9 @@ func unknownVerb(l *validate.Line) *fault {
 		return nil // an improvement
 	}
 	f := bad(0, "%q is not a Grand Cru action: auction, bid, take, buy, demand, harvest, sell, an improvement or pass; at the festival a space's name, demand or cash; in the loans step loans", l.Word(0))
-	f.hint = validate.DidYouMean(l.Verb, playerVerbs)
+	f.hint = spaceWordHint(l.Verb)
+	if f.hint == "" {
+		f.hint = validate.DidYouMean(l.Verb, playerVerbs)
+	}
 	return f
 }

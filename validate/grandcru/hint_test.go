@@ -19,6 +19,9 @@ func TestHints(t *testing.T) {
 		{"loans-step-pass-then-loans.vin", "line 12, Ann: pass, closed the loans step and began year 2 (the loans step has no pass: a player who leaves their loans as they are writes no line)"},
 		{"loans-step-pass-then-year.vin", "line 12, Ann: pass, closed the loans step and began year 2 (the loans step has no pass: a player who leaves their loans as they are writes no line)"},
 		{"loans-in-phase-one.vin", ""},
+		// The tables name the festival spaces cash-3, demand-2 …
+		{"festival-space-tables-name.vin", "the prestige paid follows the verb: cash 3"},
+		{"festival-space-tables-name-out-of-turn.vin", "the varieties raised follow the verb, one per space: demand VARIETY VARIETY"},
 		{"loans-after-year-line.vin", "line 26, year 2, closed the loans step: the loans lines come before it"},
 		{"loans-step-unknown-verb.vin", "the loans step is written NAME: loans +N (take N loans) or NAME: loans -N (repay N)"},
 		{"unknown-verb-out-of-turn.vin", "did you mean bid or buy?"},
