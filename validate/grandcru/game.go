@@ -228,7 +228,8 @@ func (s *state) step(l *validate.Line, claims *[]*validate.Line) *fault {
 		}
 		return f
 	case validate.KindClaim:
-		if s.ph == phLoans {
+		closed := s.ph == phLoans
+		if closed {
 			s.finishLoans()
 		}
 		*claims = append(*claims, l)
@@ -236,6 +237,11 @@ func (s *state) step(l *validate.Line, claims *[]*validate.Line) *fault {
 			// The same as in the other games: the record stops early.
 			f := bad(0, "%s's claim comes before the game ends: the game is in %s", l.Player, s.where())
 			f.code = validate.CodeMissing
+			if closed {
+				// "year 3" puzzles a table that thought the game over:
+				// the loans line that ends it is what is missing.
+				f.hint = fmt.Sprintf("the claim closed year %d's loans step, which left every vineyard with loans: the game ends once a player has repaid every loan (NAME: loans -N)", s.year-1)
+			}
 			return f
 		}
 		return nil
