@@ -112,6 +112,10 @@ func (s *state) parseSale(l *validate.Line, i int) (sale, int, *fault) {
 		}
 		sp.n = n
 		next++
+	} else if w := l.Word(next); w != "" && '0' <= w[0] && w[0] <= '9' {
+		// "sell gamay 2 3F", the price written down: "the line ends
+		// here" said no count could follow.
+		return sale{}, i, bad(next, "%q is not a number of cubes: a sale is VARIETY BARREL [CUBES], and the money it brings is derived", w)
 	}
 	return sp, next, nil
 }
