@@ -63,10 +63,34 @@ func (s *state) variety(l *validate.Line, i int) (int, *fault) {
 	v, ok := parseVariety(l.Word(i))
 	if !ok {
 		f := bad(i, "%q is not a variety: gamay, syrah, merlot, cabernet or pinot", l.Word(i))
-		f.hint = validate.DidYouMean(l.Lower(i), varietyNames[:])
+		f.hint = joinedNameHint(l, i)
+		if f.hint == "" {
+			f.hint = validate.DidYouMean(l.Lower(i), varietyNames[:])
+		}
 		return 0, f
 	}
 	return v, nil
+}
+
+// joinedNameHint is the hint for a word that, joined by hyphens to the
+// words next to it, names a tile: the name printed on the tile written
+// in words ("good vintage", "seal of excellence", "pinot noir"); "" when
+// no such joining names one.
+func joinedNameHint(l *validate.Line, i int) string {
+	for from := max(i-2, 0); from <= i; from++ {
+		for to := max(i, from+1); to <= from+2 && to < len(l.Tokens); to++ {
+			words := make([]string, 0, 3)
+			for j := from; j <= to; j++ {
+				words = append(words, l.Lower(j))
+			}
+			if name := strings.Join(words, "-"); name != "" {
+				if _, ok := parseKind(name); ok {
+					return "a tile's name is one word, hyphenated: " + name
+				}
+			}
+		}
+	}
+	return ""
 }
 
 func (s *state) kind(l *validate.Line, i int) (int, *fault) {
@@ -76,7 +100,10 @@ func (s *state) kind(l *validate.Line, i int) (int, *fault) {
 	k, ok := parseKind(l.Word(i))
 	if !ok {
 		f := bad(i, "%q is not a tile: a variety or an improvement", l.Word(i))
-		f.hint = validate.DidYouMean(l.Lower(i), allKindNames())
+		f.hint = joinedNameHint(l, i)
+		if f.hint == "" {
+			f.hint = validate.DidYouMean(l.Lower(i), allKindNames())
+		}
 		return 0, f
 	}
 	return k, nil

@@ -19,6 +19,10 @@ func TestHints(t *testing.T) {
 		{"loans-step-pass-then-loans.vin", "line 12, Ann: pass, closed the loans step and began year 2 (the loans step has no pass: a player who leaves their loans as they are writes no line)"},
 		{"loans-step-pass-then-year.vin", "line 12, Ann: pass, closed the loans step and began year 2 (the loans step has no pass: a player who leaves their loans as they are writes no line)"},
 		{"loans-in-phase-one.vin", ""},
+		// The names printed on the tiles, in words.
+		{"tile-name-in-words.vin", "a tile's name is one word, hyphenated: good-vintage"},
+		{"variety-name-in-words.vin", "a tile's name is one word, hyphenated: harvest-hands"},
+		{"tile-unknown.vin", "did you mean gamay?"},
 		// Claims after the festival: the game was thought over.
 		{"claim-before-end.vin", "the claim closed year 1's loans step, which left every vineyard with loans: the game ends once a player has repaid every loan (NAME: loans -N)"},
 		// The tables name the festival spaces cash-3, demand-2 …
