@@ -4,15 +4,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/internal/wanttest"
 )
 
 // uncovered lists the diagnostics of the replay that no record can reach,
@@ -55,44 +52,7 @@ var composed = []string{
 // each message built with fmt.Sprintf) and looks for a `# want` that the
 // message's format matches in full. It matches formats, not call sites.
 func TestEveryRuleHasFixture(t *testing.T) {
-	formats := replayFormats(t)
-	wants := fixtureWants(t, "../../testdata/bordeaux")
-	seen := map[string]bool{}
-	for _, f := range formats {
-		seen[f.format] = true
-		if _, ok := uncovered[f.format]; ok {
-			continue
-		}
-		if _, ok := notByFixture[f.format]; ok {
-			continue
-		}
-		re := formatRegexp(f.format)
-		found := false
-		for _, w := range wants {
-			if re.MatchString(w) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			t.Errorf("%s: no fixture under testdata/bordeaux wants %q", f.pos, f.format)
-		}
-	}
-	for format := range uncovered {
-		if !seen[format] {
-			t.Errorf("uncovered lists %q, which the engine no longer gives", format)
-		}
-	}
-	for format := range notByFixture {
-		if !seen[format] {
-			t.Errorf("notByFixture lists %q, which the engine no longer gives", format)
-		}
-	}
-}
-
-type replayFormat struct {
-	pos    string
-	format string
+	wanttest.Cover(t, "../../testdata/bordeaux", replayFormats(t), wanttest.Exceptions{Name: "uncovered", Formats: uncovered}, wanttest.Exceptions{Name: "notByFixture", Formats: notByFixture})
 }
 
 // formatAt is where each diagnostic-building function takes its format.
@@ -106,14 +66,14 @@ var formatAt = map[string]int{
 
 // replayFormats reads the format of every diagnostic of the replay from
 // the package's source.
-func replayFormats(t *testing.T) []replayFormat {
+func replayFormats(t *testing.T) []wanttest.Format {
 	t.Helper()
 	fset := token.NewFileSet()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []replayFormat
+	var out []wanttest.Format
 	for _, name := range files {
 		// random.go writes records, it does not read them.
 		if strings.HasSuffix(name, "_test.go") || name == "random.go" {
@@ -186,14 +146,14 @@ func replayFormats(t *testing.T) []replayFormat {
 					t.Fatal(err)
 				}
 				if format != "%s" && format != "%v" { // these pass on a message made elsewhere
-					out = append(out, replayFormat{pos: fset.Position(call.Pos()).String(), format: format})
+					out = append(out, wanttest.Format{Pos: fset.Position(call.Pos()).String(), Format: format})
 				}
 				return true
 			})
 		}
 	}
 	for _, format := range composed {
-		out = append(out, replayFormat{pos: "composed", format: format})
+		out = append(out, wanttest.Format{Pos: "composed", Format: format})
 	}
 	if len(out) < 50 {
 		t.Fatalf("only %d diagnostics found in the engine's source", len(out))
@@ -203,13 +163,13 @@ func replayFormats(t *testing.T) []replayFormat {
 
 // literalFormat is a message written as a string literal, as a format
 // (one with no verb).
-func literalFormat(t *testing.T, fset *token.FileSet, lit *ast.BasicLit) replayFormat {
+func literalFormat(t *testing.T, fset *token.FileSet, lit *ast.BasicLit) wanttest.Format {
 	t.Helper()
 	msg, err := strconv.Unquote(lit.Value)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return replayFormat{pos: fset.Position(lit.Pos()).String(), format: strings.ReplaceAll(msg, "%", "%%")}
+	return wanttest.Format{Pos: fset.Position(lit.Pos()).String(), Format: strings.ReplaceAll(msg, "%", "%%")}
 }
 
 // sprintfAt is 0 for a call of fmt.Sprintf, else -1.
@@ -221,47 +181,4 @@ func sprintfAt(call *ast.CallExpr) int {
 		return 0
 	}
 	return -1
-}
-
-// formatRegexp matches the messages a format gives.
-func formatRegexp(format string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	for i := 0; i < len(format); i++ {
-		if format[i] == '%' && i+1 < len(format) {
-			i++
-			if format[i] == '%' {
-				b.WriteString("%")
-				continue
-			}
-			b.WriteString("(.*)") // a plural's s may be none
-			continue
-		}
-		b.WriteString(regexp.QuoteMeta(format[i : i+1]))
-	}
-	b.WriteString("$")
-	return regexp.MustCompile(b.String())
-}
-
-// fixtureWants gives the `# want` messages of every record below dir.
-func fixtureWants(t *testing.T, dir string) []string {
-	t.Helper()
-	var wants []string
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(p) != ".vin" {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if j := strings.Index(line, "# want "); j >= 0 {
-				wants = append(wants, validate.ParseWant(strings.TrimSpace(line[j+1:])))
-			}
-		}
-		return nil
-	})
-	sort.Strings(wants)
-	return wants
 }

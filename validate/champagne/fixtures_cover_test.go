@@ -4,15 +4,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/internal/wanttest"
 )
 
 // uncovered lists the diagnostics of the replay that no record can reach,
@@ -84,53 +81,7 @@ var helpers = map[string]bool{"notLetter": true, "noneLeft": true, "discTooLate"
 // a `# want` that the message's format matches in full (a helper's
 // anywhere in it). It matches formats, not call sites.
 func TestEveryRuleHasFixture(t *testing.T) {
-	formats := replayFormats(t)
-	wants := fixtureWants(t, "../../testdata/champagne")
-	seen := map[string]bool{}
-	for _, f := range formats {
-		seen[f.format] = true
-		if _, ok := uncovered[f.format]; ok {
-			continue
-		}
-		if _, ok := notByFixture[f.format]; ok {
-			continue
-		}
-		if _, ok := noFixtureYet[f.format]; ok {
-			continue
-		}
-		re := formatRegexp(f.format, f.helper)
-		found := false
-		for _, w := range wants {
-			if re.MatchString(w) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			t.Errorf("%s: no fixture under testdata/champagne wants %q", f.pos, f.format)
-		}
-	}
-	for format := range uncovered {
-		if !seen[format] {
-			t.Errorf("uncovered lists %q, which the engine no longer gives", format)
-		}
-	}
-	for format := range notByFixture {
-		if !seen[format] {
-			t.Errorf("notByFixture lists %q, which the engine no longer gives", format)
-		}
-	}
-	for format := range noFixtureYet {
-		if !seen[format] {
-			t.Errorf("noFixtureYet lists %q, which the engine no longer gives", format)
-		}
-	}
-}
-
-type replayFormat struct {
-	pos    string
-	format string
-	helper bool // matched anywhere in a message
+	wanttest.Cover(t, "../../testdata/champagne", replayFormats(t), wanttest.Exceptions{Name: "uncovered", Formats: uncovered}, wanttest.Exceptions{Name: "notByFixture", Formats: notByFixture}, wanttest.Exceptions{Name: "noFixtureYet", Formats: noFixtureYet})
 }
 
 // formatAt is where each diagnostic-building function takes its format.
@@ -143,17 +94,17 @@ var formatAt = map[string]int{
 
 // replayFormats reads the format of every diagnostic of the replay from
 // the package's source.
-func replayFormats(t *testing.T) []replayFormat {
+func replayFormats(t *testing.T) []wanttest.Format {
 	t.Helper()
 	fset := token.NewFileSet()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []replayFormat
+	var out []wanttest.Format
 	add := func(pos token.Pos, format string, helper bool) {
 		if !passThrough[format] {
-			out = append(out, replayFormat{pos: fset.Position(pos).String(), format: format, helper: helper})
+			out = append(out, wanttest.Format{Pos: fset.Position(pos).String(), Format: format, Anywhere: helper})
 		}
 	}
 	for _, name := range files {
@@ -328,55 +279,4 @@ func stringFormat(t *testing.T, e ast.Expr, top bool) (string, bool) {
 		return s, true
 	}
 	return "%s", false
-}
-
-// formatRegexp matches the messages a format gives: the whole message, or
-// for a helper's, any part of it.
-func formatRegexp(format string, helper bool) *regexp.Regexp {
-	var b strings.Builder
-	if !helper {
-		b.WriteString("^")
-	}
-	for i := 0; i < len(format); i++ {
-		if format[i] == '%' && i+1 < len(format) {
-			i++
-			if format[i] == '%' {
-				b.WriteString("%")
-				continue
-			}
-			if format[i] == '+' && i+1 < len(format) { // %+d
-				i++
-			}
-			b.WriteString("(.*)") // a plural's s may be none
-			continue
-		}
-		b.WriteString(regexp.QuoteMeta(format[i : i+1]))
-	}
-	if !helper {
-		b.WriteString("$")
-	}
-	return regexp.MustCompile(b.String())
-}
-
-// fixtureWants gives the `# want` messages of every record below dir.
-func fixtureWants(t *testing.T, dir string) []string {
-	t.Helper()
-	var wants []string
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(p) != ".vin" {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if j := strings.Index(line, "# want "); j >= 0 {
-				wants = append(wants, validate.ParseWant(strings.TrimSpace(line[j+1:])))
-			}
-		}
-		return nil
-	})
-	sort.Strings(wants)
-	return wants
 }

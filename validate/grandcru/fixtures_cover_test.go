@@ -4,15 +4,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/vintner/vintner/validate"
+	"github.com/vintner/vintner/internal/wanttest"
 )
 
 // uncovered lists the diagnostics of the replay that no record can reach,
@@ -51,48 +48,19 @@ var composed = []string{
 // `auction column %d holds no tile`, …) is satisfied by one fixture, though
 // each place has its own today.
 func TestEveryRuleHasFixture(t *testing.T) {
-	formats := replayFormats(t)
-	wants := fixtureWants(t, "../../testdata/grand-cru")
-	seen := map[string]bool{}
-	for _, f := range formats {
-		seen[f.format] = true
-		if _, ok := uncovered[f.format]; ok {
-			continue
-		}
-		re := formatRegexp(f.format)
-		found := false
-		for _, w := range wants {
-			if re.MatchString(w) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			t.Errorf("%s: no fixture under testdata/grand-cru wants %q", f.pos, f.format)
-		}
-	}
-	for format := range uncovered {
-		if !seen[format] {
-			t.Errorf("uncovered lists %q, which the engine no longer gives", format)
-		}
-	}
-}
-
-type replayFormat struct {
-	pos    string
-	format string
+	wanttest.Cover(t, "../../testdata/grand-cru", replayFormats(t), wanttest.Exceptions{Name: "uncovered", Formats: uncovered})
 }
 
 // replayFormats reads the format of every diagnostic of the replay from
 // the package's source.
-func replayFormats(t *testing.T) []replayFormat {
+func replayFormats(t *testing.T) []wanttest.Format {
 	t.Helper()
 	fset := token.NewFileSet()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []replayFormat
+	var out []wanttest.Format
 	for _, name := range files {
 		// The scorepad (tally) and tables readers check other inputs than
 		// a record replay: they are tested in tally_test.go and
@@ -148,7 +116,7 @@ func replayFormats(t *testing.T) []replayFormat {
 				t.Fatal(err)
 			}
 			if format != "%s" { // "%s" passes on a fault's message
-				out = append(out, replayFormat{pos: fset.Position(call.Pos()).String(), format: format})
+				out = append(out, wanttest.Format{Pos: fset.Position(call.Pos()).String(), Format: format})
 			}
 			return true
 		})
@@ -156,53 +124,10 @@ func replayFormats(t *testing.T) []replayFormat {
 	// Messages the engine puts together from parts, which the source
 	// holds as no one format.
 	for _, format := range composed {
-		out = append(out, replayFormat{pos: "composed", format: format})
+		out = append(out, wanttest.Format{Pos: "composed", Format: format})
 	}
 	if len(out) < 50 {
 		t.Fatalf("only %d diagnostics found in the engine's source", len(out))
 	}
 	return out
-}
-
-// formatRegexp matches the messages a format gives.
-func formatRegexp(format string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	for i := 0; i < len(format); i++ {
-		if format[i] == '%' && i+1 < len(format) {
-			i++
-			if format[i] == '%' {
-				b.WriteString("%")
-				continue
-			}
-			b.WriteString("(.+)")
-			continue
-		}
-		b.WriteString(regexp.QuoteMeta(format[i : i+1]))
-	}
-	b.WriteString("$")
-	return regexp.MustCompile(b.String())
-}
-
-// fixtureWants gives the `# want` messages of every record below dir.
-func fixtureWants(t *testing.T, dir string) []string {
-	t.Helper()
-	var wants []string
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(p) != ".vin" {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if j := strings.Index(line, "# want "); j >= 0 { // every one: a record lists its syntax errors after the stop
-				wants = append(wants, validate.ParseWant(strings.TrimSpace(line[j+1:])))
-			}
-		}
-		return nil
-	})
-	sort.Strings(wants)
-	return wants
 }
