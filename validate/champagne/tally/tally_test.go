@@ -313,41 +313,23 @@ func FuzzScoreTally(f *testing.F) {
 	})
 }
 
-// Without a level the Wine Merchant is Jéroboam (easy), as in a replay
-// (ruling E3): the verdict says so the same way.
-func TestSoloWithoutALevelIsEasy(t *testing.T) {
-	rep := scoreFile(t, "m.vin", []byte("game age-of-champagne\nplayers Ann\ntally Ann pp=1 eco=+1\nmerchant pp=5 eco=+1\n"), validate.Options{})
-	if rep.Result == nil {
-		t.Fatalf("%v", rep.Diagnostics)
-	}
-	if got, want := rep.Result.Player("Ann").Level, "lost to the Wine Merchant (Jéroboam, easy)"; got != want {
-		t.Errorf("level %q, want %q", got, want)
-	}
-}
-
-// TestWineMerchantVariantNamesTheLevel: variant wine-merchant=LEVEL, which
-// a replay reads as merchant=LEVEL, names the level of a tally's Wine
-// Merchant too (the tally took him for Jéroboam).
-func TestWineMerchantVariantNamesTheLevel(t *testing.T) {
-	rep := scoreFile(t, "m.vin", []byte("game age-of-champagne\nplayers Ann\nvariant wine-merchant=hard\ntally Ann pp=1 eco=+1\nmerchant pp=5 eco=+1\n"), validate.Options{})
-	if rep.Result == nil {
-		t.Fatalf("%v", rep.Diagnostics)
-	}
-	if got, want := rep.Result.Player("Ann").Level, "lost to the Wine Merchant (Balthazar, hard)"; got != want {
-		t.Errorf("level %q, want %q", got, want)
-	}
-}
-
-// The level as verdicts print it, the rulebook's bottle with its accent,
-// names it in a header too.
-func TestMerchantLevelByItsPrintedName(t *testing.T) {
-	for _, level := range []string{"Jéroboam", "JÉROBOAM"} {
-		rep := scoreFile(t, "m.vin", []byte("game age-of-champagne\nplayers Ann\nvariant merchant="+level+"\ntally Ann pp=1 eco=+1\nmerchant pp=5 eco=+1\n"), validate.Options{})
+// The verdict names the Wine Merchant's level as a replay would: without
+// a level he is Jéroboam, easy (ruling E3); variant wine-merchant=LEVEL,
+// the replay's other name of merchant=LEVEL, names it (the tally took him
+// for Jéroboam); so does the bottle as verdicts print it, accent and all.
+func TestTheMerchantsLevelInTheVerdict(t *testing.T) {
+	for _, c := range []struct{ variant, want string }{
+		{"", "lost to the Wine Merchant (Jéroboam, easy)"},
+		{"variant wine-merchant=hard\n", "lost to the Wine Merchant (Balthazar, hard)"},
+		{"variant merchant=Jéroboam\n", "lost to the Wine Merchant (Jéroboam, easy)"},
+		{"variant merchant=JÉROBOAM\n", "lost to the Wine Merchant (Jéroboam, easy)"},
+	} {
+		rep := scoreFile(t, "m.vin", []byte("game age-of-champagne\nplayers Ann\n"+c.variant+"tally Ann pp=1 eco=+1\nmerchant pp=5 eco=+1\n"), validate.Options{})
 		if rep.Result == nil {
-			t.Fatalf("%s: %v", level, rep.Diagnostics)
+			t.Fatalf("%q: %v", c.variant, rep.Diagnostics)
 		}
-		if got, want := rep.Result.Player("Ann").Level, "lost to the Wine Merchant (Jéroboam, easy)"; got != want {
-			t.Errorf("%s: level %q, want %q", level, got, want)
+		if got := rep.Result.Player("Ann").Level; got != c.want {
+			t.Errorf("%q: level %q, want %q", c.variant, got, c.want)
 		}
 	}
 }
