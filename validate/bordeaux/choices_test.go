@@ -46,30 +46,19 @@ func TestUsualChoiceAsSwitch(t *testing.T) {
 // grapes', and an answer of the other kind first was taken for none: `@L
 // @R t2` was told "a trellis goes in row 1, 2 or 3", with t2 written.
 func TestAnswersTakenByKind(t *testing.T) {
-	set, err := layouts.Set("B1-48J5-5WLB-W")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lay := *set[0]
-	lay.Template, lay.Code = "mine", ""
-	lay.Paths = append([]layouts.Path(nil), lay.Paths...)
-	for i := range lay.Paths {
-		switch lay.Paths[i].ID {
-		case "L5-L7": // Lw1-Lr1
-			lay.Paths[i].Resource = layouts.Trellises
-		case "L7-E7":
-			lay.Paths[i].Resource = 0
+	opt := ownSheet(t, func(lay *layouts.Layout) {
+		lay.Paths = append([]layouts.Path(nil), lay.Paths...)
+		for i := range lay.Paths {
+			switch lay.Paths[i].ID {
+			case "L5-L7": // Lw1-Lr1
+				lay.Paths[i].Resource = layouts.Trellises
+			case "L7-E7":
+				lay.Paths[i].Resource = 0
+			}
 		}
-	}
-	lay.Vines = append([]*layouts.WineType(nil), lay.Vines...)
-	lay.Vines[0] = &layouts.WineType{Colour: layouts.White, Age: 1}
-	lay.Vines[1] = &layouts.WineType{Colour: layouts.Rose, Age: 1}
-	lay.Top[2] = layouts.TopCell{Resource: layouts.Vines}
-	js, err := lay.JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt := validate.Options{ReadFile: func(string) ([]byte, error) { return js, nil }}
+		lay.Vines[0] = &layouts.WineType{Colour: layouts.White, Age: 1}
+		lay.Vines[1] = &layouts.WineType{Colour: layouts.Rose, Age: 1}
+	})
 	for _, answers := range []string{"@L t2 @R", "@L @R t2", "t2 @L @R"} {
 		text := "game bordeaux\nplayers Ann\nsheet Ann layout=mine.json\n'01 L V\nAnn: red L\n'02 R V\nAnn: yellow VV " + answers +
 			"\n'03 L C\n'04 L T\n'05 R T\n'06 R T\n'07 R V\n'08 R V\n'09 E T\n'10 E V\n'11 E V\n'12 L C\n'13\n" +
@@ -87,21 +76,10 @@ func TestAnswersTakenByKind(t *testing.T) {
 // 3-year red: each costs a cask, and Ann has none) and vine 2 (a 1-year
 // rosé in L, R or E).
 func TestGrapeWithoutWineHint(t *testing.T) {
-	set, err := layouts.Set("B1-48J5-5WLB-W")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lay := *set[0]
-	lay.Template, lay.Code = "mine", ""
-	lay.Vines = append([]*layouts.WineType(nil), lay.Vines...)
-	lay.Vines[0] = &layouts.WineType{Colour: layouts.Red, Age: 3}
-	lay.Vines[1] = &layouts.WineType{Colour: layouts.Rose, Age: 1}
-	lay.Top[2] = layouts.TopCell{Resource: layouts.Vines}
-	js, err := lay.JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt := validate.Options{ReadFile: func(string) ([]byte, error) { return js, nil }}
+	opt := ownSheet(t, func(lay *layouts.Layout) {
+		lay.Vines[0] = &layouts.WineType{Colour: layouts.Red, Age: 3}
+		lay.Vines[1] = &layouts.WineType{Colour: layouts.Rose, Age: 1}
+	})
 	record := func(answers string) []byte {
 		return []byte("game bordeaux\nplayers Ann\nsheet Ann layout=mine.json\n'01 L V\nAnn: red L\n'02 R V\nAnn: yellow VV " + answers +
 			"\n'03 L C\n'04 L T\n'05 R T\n'06 R T\n'07 R V\n'08 R V\n'09 E T\n'10 E V\n'11 E V\n'12 L C\n'13\n")
@@ -147,4 +125,25 @@ func TestChoiceHints(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ownSheet is the options of a record whose `sheet Ann layout=mine.json`
+// is seat 1 of B1-48J5-5WLB-W as edit changes it, with '02's resource
+// Vines: the sheet a test of the grape and trellis questions needs.
+func ownSheet(t *testing.T, edit func(*layouts.Layout)) validate.Options {
+	t.Helper()
+	set, err := layouts.Set("B1-48J5-5WLB-W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := *set[0]
+	lay.Template, lay.Code = "mine", ""
+	lay.Vines = append([]*layouts.WineType(nil), lay.Vines...)
+	lay.Top[2] = layouts.TopCell{Resource: layouts.Vines}
+	edit(&lay)
+	js, err := lay.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return validate.Options{ReadFile: func(string) ([]byte, error) { return js, nil }}
 }
