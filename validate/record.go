@@ -876,9 +876,11 @@ func firstWordIs(line, w string) bool {
 	// The first word as the lexer splits it, at a blank or a tab only:
 	// "players\r0" is one word, and no players line. (Or at a space the
 	// lexer refuses as a blank: "players" and a no-break space start the
-	// players line.)
-	line = strings.TrimLeft(line, " \t")
-	if i := strings.IndexFunc(line, func(r rune) bool { return r == ' ' || r == '\t' || isOddSpace(r) }); i >= 0 {
+	// players line.) An odd space before the word is refused likewise,
+	// and is no word of its own.
+	blank := func(r rune) bool { return r == ' ' || r == '\t' || isOddSpace(r) }
+	line = strings.TrimLeftFunc(line, blank)
+	if i := strings.IndexFunc(line, blank); i >= 0 {
 		line = line[:i]
 	}
 	return strings.EqualFold(line, w)
@@ -1343,6 +1345,11 @@ func lexQuoted(l *Line, toks []Token, base int, lx *lexer, i, col int) (_ []Toke
 				return toks, false, gluedQuote(l, startCol, "a quote opens in the middle of a word: put a blank before it, or quote the whole word")
 			}
 			if glued {
+				if r, w := utf8.DecodeRuneInString(raw[i:]); isOddSpace(r) {
+					// "Ann" and a no-break space: it looks like the
+					// blank the message would ask for.
+					return toks, false, oddSpaceIn(l, raw[i:i+w], col)
+				}
 				// "Anne"Marie, likewise.
 				return toks, false, gluedQuote(l, col, "a quoted word goes on after its closing quote: put a blank after it, or quote the whole word")
 			}

@@ -542,6 +542,13 @@ func TestSpacesThatAreNoBlanks(t *testing.T) {
 		{"game\u3000bordeaux\nplayers Ann Ben\n", "r.vin:1:5: error: a space character (U+3000) is no blank: a record separates its words with spaces or tabs"},
 		{"game bordeaux\nplayers Ann Zoë\ncheck Zoë casks=0\u202fused=0\n", "r.vin:3:18: error: a no-break space (U+202F) is no blank: a record separates its words with spaces or tabs"},
 		{"game bordeaux\nplayers Ann Ben\n\u00a0Ann: red L\n", "r.vin:3:1: error: a no-break space (U+00A0) is no blank: a record separates its words with spaces or tabs"},
+		// After a closing quote, it is no word glued to the quote.
+		{"game bordeaux\nplayers \"Ann\"\u00a0\"Ben\"\n", "r.vin:2:14: error: a no-break space (U+00A0) is no blank: a record separates its words with spaces or tabs"},
+		{"game bordeaux\nplayers Ann Ben\ncheck Ann start=\"Ann\"\u00a0casks=0\n", "r.vin:3:22: error: a no-break space (U+00A0) is no blank: a record separates its words with spaces or tabs"},
+		// Before a header word, it hides no game or players line: the
+		// refusal is the line's only error.
+		{"\u00a0game bordeaux\nplayers Ann Ben\n", "r.vin:1:1: error: a no-break space (U+00A0) is no blank: a record separates its words with spaces or tabs"},
+		{"game bordeaux\n\u00a0players Ann Ben\nAnn: red L\n", "r.vin:2:1: error: a no-break space (U+00A0) is no blank: a record separates its words with spaces or tabs"},
 	} {
 		_, diags := parse(t, c.src)
 		if len(diags) != 1 || diags[0].Error() != c.want {
