@@ -331,6 +331,13 @@ func TestStateTextBeforeError(t *testing.T) {
 		if !strings.Contains(got, c.next) {
 			t.Errorf("state after the rejected %q lacks %q:\n%s", c.bad, c.next, got)
 		}
+		// Replayed to a line past it (--at N, or the line before a
+		// syntax error further on, where Check cuts the replay), the
+		// state is the same.
+		rec, _ = validate.Parse(file, []byte(good+c.bad+"Ann: ship none\n"), validate.Limits{})
+		if got := New().Replay(rec, validate.Options{AtLine: c.before + 1}).State.Text(); got != want {
+			t.Errorf("state after the rejected %q, replayed to a later line:\n%s\nwant the state before it:\n%s", c.bad, got, want)
+		}
 	}
 }
 

@@ -248,7 +248,15 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 	if opt.AtLine > 0 {
 		for i, l := range lines {
 			if opt.Truncated(l) {
-				s.play(lines[:i], rep)
+				if !s.play(lines[:i], rep) && s.final == nil && !opt.NoState {
+					// Stopped at an error before the cut (--at N, or a
+					// syntax error later in the record): the state
+					// before it, as below.
+					if b := g.stateBefore(r, rec, lines, rep, opt.AsPlayed); b != nil {
+						rep.State = b
+						return rep, b
+					}
+				}
 				return rep, s
 			}
 		}
