@@ -1109,8 +1109,10 @@ func checkNumberFault(key, value string) *fault {
 	switch {
 	case key == "start" || key == "vineyard" || strings.HasPrefix(key, "barrel"):
 		return nil
-	case value == "" && strings.HasPrefix(key, "bid."):
-		return nil // not this player's bid
+	case value == "":
+		// Not this player's bid, or a count left out: the difference
+		// says "not empty as checked", as the other games do.
+		return nil
 	}
 	if _, err := strconv.Atoi(value); err == nil {
 		return nil
