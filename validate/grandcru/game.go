@@ -483,9 +483,8 @@ func (s *state) event(l *validate.Line) *fault {
 			owe := "still acts once"
 			if len(names) > 1 {
 				owe = "still act once each"
-				names = append(names[:len(names)-2], names[len(names)-2]+" and "+names[len(names)-1])
 			}
-			return bad(0, "Year End is triggered, but the final actions come before the new display: %s %s", strings.Join(names, ", "), owe)
+			return bad(0, "Year End is triggered, but the final actions come before the new display: %s %s", prose.And(names), owe)
 		}
 		return bad(0, "a new display is laid out at setup and at the start of the year end, not in %s", s.where())
 	case "year":
