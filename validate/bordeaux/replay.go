@@ -26,6 +26,7 @@ type replayer struct {
 	claims  []*validate.Line
 	last    *validate.Line
 	again   bool          // the action line is not its player's first of the year
+	stopped int           // the line whose error stopped the replay before the end, or 0
 	ans     tokenAnswerer // reused by every entry
 	// seatByFirst is, for each first byte of a name, the seat (+1) of the
 	// only player whose name starts with it, 255 when several do: a line's
@@ -59,7 +60,7 @@ var replayers = sync.Pool{New: func() any {
 // into an earlier record.
 func (r *replayer) reset(rec *validate.Record, opt validate.Options) {
 	r.rec, r.opt, r.rep = rec, opt, &validate.Report{}
-	r.nSheets, r.setLine, r.started, r.last = 0, nil, false, nil
+	r.nSheets, r.setLine, r.started, r.last, r.stopped = 0, nil, false, nil, 0
 	r.ans = tokenAnswerer{}
 	clear(r.seatByFirst[:])
 	clear(r.bufs.claims[:])
@@ -157,6 +158,18 @@ func ReplayState(rec *validate.Record, opt validate.Options) (*State, *validate.
 	r := new(replayer)
 	r.reset(rec, opt)
 	st, rep := r.replay()
+	if r.stopped > 0 {
+		// The rejected line may have been half applied (its first worker
+		// placed, the letters of an entry whose answer failed written):
+		// the state is the one just before it, as replay promises, that
+		// of its lines before replayed again.
+		b := new(replayer)
+		o := opt
+		o.AtLine = r.stopped - 1
+		b.reset(rec, o)
+		st, _ = b.replay()
+		rep.State = st
+	}
 	st.settle()
 	for _, p := range st.Players {
 		p.Sync()
@@ -234,6 +247,9 @@ func (r *replayer) replay() (*State, *validate.Report) {
 			err = r.line(l)
 		}
 		if err != nil {
+			if !r.st.Ended {
+				r.stopped = l.Num
+			}
 			if r.st.Ended {
 				// An error after the end (a line after the claims): the
 				// game was scored, and the claims written before the
