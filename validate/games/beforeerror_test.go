@@ -19,6 +19,8 @@ func TestStateBeforeRejectedLine(t *testing.T) {
 	const (
 		bx  = "../../testdata/examples/bordeaux-4p.vin"
 		bx2 = "../../testdata/bordeaux/valid/2p.vin"
+		gc  = "../../testdata/examples/grand-cru-3p.vin"
+		gcp = "../../testdata/grand-cru/as-played/several-errors.vin"
 	)
 	for _, c := range []struct {
 		file     string
@@ -40,6 +42,13 @@ func TestStateBeforeRejectedLine(t *testing.T) {
 		// red worker wrote.
 		{file: bx2, line: 18, bad: "Ben: red RRR , yellow XX", asPlayed: true,
 			edits: map[int]string{9: "Ben: yellow CC , red C", 17: "Ann: yellow RR Rr2"}, was: "Ben: red RRR , yellow TTT t1 t1 t2"},
+		// Grand Cru: a line that closes the loans step and begins year 2,
+		// refused there.
+		{file: gc, line: 31, bad: "Ben: auction advertising 9", was: "Ann: loans +1"},
+		{file: gc, line: 31, bad: "Ann: pass", was: "Ann: loans +1"},
+		{file: gc, line: 31, bad: "claim Ann 10", was: "Ann: loans +1"},
+		// As played: lines 13, 14 and 19 applied before.
+		{file: gcp, line: 23, bad: "Ann: auction seal 9", asPlayed: true, was: "Ben: loans +1"},
 	} {
 		b, err := os.ReadFile(c.file)
 		if err != nil {

@@ -183,7 +183,17 @@ func (Game) Replay(rec *validate.Record, opt validate.Options) *validate.Report 
 			d := validate.Errorf(l, f.tok, code, "%s", f.msg)
 			d.Hint, d.Where, d.Game = f.hint, s.diagWhere(), "grand-cru"
 			rep.Diagnostics = append(rep.Diagnostics, d)
-			if s.ph == phOver && l.Kind != validate.KindClaim {
+			after := s.ph == phOver && l.Kind != validate.KindClaim
+			if !after && !opt.NoState {
+				// The rejected line may have been half applied (a line
+				// that closed the loans step and began the next year):
+				// replay shows the state just before it, that of the
+				// lines before it replayed again.
+				o := opt
+				o.AtLine = l.Num - 1
+				rep.State = Game{}.Replay(rec, o).State
+			}
+			if after {
 				// An error after the end (a line after the claims): the
 				// game was scored, and the claims written before the
 				// error are compared. Check gives no result for a
