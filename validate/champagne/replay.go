@@ -245,19 +245,14 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 	rep.State = s
 	s.asPlayed, s.rec = opt.AsPlayed, rec
 	lines := rec.Lines
+	truncated := false
 	if opt.AtLine > 0 {
 		for i, l := range lines {
 			if opt.Truncated(l) {
-				if !s.play(lines[:i], rep) && s.final == nil && !opt.NoState {
-					// Stopped at an error before the cut (--at N, or a
-					// syntax error later in the record): the state
-					// before it, as below.
-					if b := g.stateBefore(r, rec, lines, rep, opt.AsPlayed); b != nil {
-						rep.State = b
-						return rep, b
-					}
-				}
-				return rep, s
+				// Played as the whole record is, so that a rejected
+				// line N shows the state before it with --at N too.
+				lines, truncated = lines[:i], true
+				break
 			}
 		}
 	}
@@ -279,6 +274,9 @@ func (g Game) replay(rec *validate.Record, opt validate.Options) (*validate.Repo
 				return rep, b
 			}
 		}
+		return rep, s
+	}
+	if truncated {
 		return rep, s
 	}
 	if s.final == nil && opt.AtLine > 0 {

@@ -21,6 +21,7 @@ func TestStateBeforeRejectedLine(t *testing.T) {
 		bx2 = "../../testdata/bordeaux/valid/2p.vin"
 		gc  = "../../testdata/examples/grand-cru-3p.vin"
 		gcp = "../../testdata/grand-cru/as-played/several-errors.vin"
+		aoc = "../../testdata/examples/age-of-champagne-3p.vin"
 	)
 	for _, c := range []struct {
 		file     string
@@ -49,6 +50,10 @@ func TestStateBeforeRejectedLine(t *testing.T) {
 		{file: gc, line: 31, bad: "claim Ann 10", was: "Ann: loans +1"},
 		// As played: lines 13, 14 and 19 applied before.
 		{file: gcp, line: 23, bad: "Ann: auction seal 9", asPlayed: true, was: "Ben: loans +1"},
+		// AOC: a draw refused at its fourth cuvée, a ship line keeping no
+		// token (fixed for the whole record before; --at N showed them).
+		{file: aoc, line: 110, bad: "Cal: draw T=MPC N=MPP N=PPP T=PPP", was: "Cal: draw T=MPC N=MPP N=PPP T=MPC"},
+		{file: aoc, line: 178, bad: "Cal: ship F13 short B", was: "Cal: ship F13 short B keep prestige-2"},
 	} {
 		b, err := os.ReadFile(c.file)
 		if err != nil {
