@@ -84,7 +84,7 @@ func (r *replayer) commaAfterValue(l *validate.Line, pairs []validate.Pair, i in
 		next := &pairs[i+1]
 		return r.errorf(l, comma, validate.CodeSyntax, "a check's pairs are separated by blanks, not commas: write %s %s=%s", written, next.Key, strings.TrimRight(next.Value, ","))
 	}
-	return r.errorf(l, comma, validate.CodeSyntax, "a check value ends without a comma: write %s", written)
+	return r.errorf(l, comma, validate.CodeSyntax, "a check value does not end with a comma: write %s", written)
 }
 
 // unknownCheckKey is the error for a key no check line has: the
