@@ -399,16 +399,18 @@ func TestScorepads(t *testing.T) {
 	}
 }
 
-// TestScorepadsHoldTheTallysCounts: a pad has a box for every count that
-// scorepad mode (`vintner score --tally`) reads and no scoring row holds in
-// its terms: Bordeaux's longest tour in segments and its leader years (the
-// rows hold their bonus points); AOC's Vineyard cards and grapes of each
-// region, still wines and cuvées (the rows hold points).
+// TestScorepadsHoldTheTallysCounts: a pad names every key that scorepad
+// mode (`vintner score --tally`) reads, under the row that holds it or in
+// a count row of its own where the rows hold points: Bordeaux's longest
+// tour in segments and its leader years; Grand Cru's tiles by name (the
+// Tile types row holds Francs); AOC's Vineyard cards and grapes of each
+// region, still wines and cuvées. A secretary types a filled pad by them.
 func TestScorepadsHoldTheTallysCounts(t *testing.T) {
 	needTools(t, "pdftotext")
 	for game, keys := range map[string][]string{
-		"bordeaux":         {"longest=", "leader="},
-		"age-of-champagne": {"marne=", "reims=", "blancs=", "sezanne=", "bar=", "still=", "cellar=", "oeno="},
+		"bordeaux":         {"paths=", "longest=", "casks=", "rows=", "leader=", "claim NAME"},
+		"grand-cru":        {"money=", "tiles=TILE", "cellar=", "loans=", "bankrupt", "claim NAME"},
+		"age-of-champagne": {"pp=", "marne=", "reims=", "blancs=", "sezanne=", "bar=", "still=", "cellar=", "oeno=", "eco=", "council=", "protection=", "claim NAME"},
 	} {
 		g, _ := ScorepadFor(game)
 		for _, paper := range []Paper{A4, Letter} {

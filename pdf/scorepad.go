@@ -29,6 +29,11 @@ type ScorepadGame struct {
 	Opponent string
 	// SoloRule is what a solo game scores, printed on a one-player pad.
 	SoloRule string
+	// RowKeys are, by category key, the tally key each row is typed as
+	// (or what it is worked out from), printed under the row's label so
+	// that a secretary can type a filled pad as a tally; TieKeys the same
+	// for the tie-break rows.
+	RowKeys, TieKeys map[string]string
 	// Counts are the end-of-game counts that scorepad mode (`vintner score
 	// --tally`) reads and that no row above holds in its terms: a row
 	// each, under the place, with the tally key as its hint.
@@ -52,6 +57,12 @@ var scorepadGames = []ScorepadGame{
 		Solo: soloLevelList(),
 		// Filled paths, Casks used and the trellis rows hold paths=,
 		// casks= and rows= already.
+		RowKeys: map[string]string{
+			"paths": "paths=N", "longest": "3 or 0: worked out from longest=", "casks": "casks=N",
+			"most-casks": "3 or 0: worked out from casks=",
+			"trellis1":   "rows=R1/R2/R3", "trellis2": "rows=R1/R2/R3", "trellis3": "rows=R1/R2/R3",
+			"leader": "1 or 0: worked out from leader=",
+		},
 		Counts: []PadCount{
 			{"Longest tour: its segments", "longest=N"},
 			{"Leader years", "leader=N"},
@@ -63,6 +74,16 @@ var scorepadGames = []ScorepadGame{
 		TieBreaks:  func() []score.TieBreak { return scoregrandcru.TieBreaks },
 		TieRule: "The player with the most Francs wins. Ties: the fewest loans, then the most tiles; " +
 			"if still tied, the players share the victory. Unpaid loans count −7 Francs each. A bankrupt vineyard drops out.",
+		RowKeys: map[string]string{
+			"money": "money=N", "tiles": "5 a type: worked out from tiles=", "cellar": "cellar=N",
+			"loans": "−7 each: worked out from loans=",
+		},
+		TieKeys: map[string]string{"loans": "loans=N", "tiles": "worked out from tiles="},
+		// The Tile types row holds Francs: the tally names the tiles.
+		Counts: []PadCount{
+			{"Tiles in the vineyard: each by name", "tiles=TILE,TILE,…"},
+			{"Bankrupt vineyard: tick", "bankrupt"},
+		},
 	},
 	{
 		Name: "age-of-champagne", Title: "AOC: Age of Champagne", MinPlayers: 1, MaxPlayers: 4, DefaultPlayers: 4,
@@ -77,6 +98,12 @@ var scorepadGames = []ScorepadGame{
 		// Prestige in play, the protection token and the tie-breaks (the
 		// eco value, the council position) hold pp=, protection=, eco= and
 		// council= already.
+		RowKeys: map[string]string{
+			"prestige": "pp=N", "regions": "worked out from the regions' cards", "major": "worked out from the regions' cards / grapes",
+			"still": "worked out from still=", "cuvees": "worked out from cellar= and oeno=", "eco": "eco=N",
+			"protection": "protection=yes",
+		},
+		TieKeys: map[string]string{"eco": "eco=N", "council": "council=N"},
 		Counts: []PadCount{
 			{"Vallée de la Marne: cards / grapes", "marne=CARDS/GRAPES"},
 			{"Montagne de Reims: cards / grapes", "reims=CARDS/GRAPES"},
@@ -198,13 +225,20 @@ func Scorepad(g ScorepadGame, players int, paper Paper) ([]byte, error) {
 		y += rowH
 	}
 	for _, c := range cats {
-		row(c.Title(), "", false, white, 0.25)
+		row(c.Title(), g.RowKeys[c.Key], false, white, 0.25)
 	}
-	row("Total", "", true, rgb{235, 235, 235}, 0.7)
+	total := ""
+	if len(g.RowKeys) > 0 {
+		total = "claim NAME N: compared with vintner's"
+	}
+	row("Total", total, true, rgb{235, 235, 235}, 0.7)
 	for i, t := range tbs {
 		hint := "the higher wins"
 		if t.Fewer {
 			hint = "the lower wins"
+		}
+		if k := g.TieKeys[t.Key]; k != "" {
+			hint += " · " + k
 		}
 		row(fmt.Sprintf("Tie-break %d: %s", i+1, t.Label), hint, false, rgb{247, 247, 247}, 0.25)
 	}
