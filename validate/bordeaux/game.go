@@ -118,6 +118,24 @@ func snakeLeaderYears(seat, n int) int {
 	return count
 }
 
+// padAdvice says how a scorepad row that is no tally key is typed: a
+// secretary copying a filled pad writes its rows' names.
+func padAdvice(row, name, value string) string {
+	switch {
+	case row == "total":
+		return ", " + validate.PadTotalAdvice(name, value)
+	case row == "most-casks":
+		return ", which vintner works out from every player's casks=: leave it out"
+	case strings.HasPrefix(row, "trellis"):
+		return ": write every trellis row in one key, each row's points in order, 0 for a row not complete (rows=5/5/0)"
+	case row == "leader":
+		return ": write leader=N, the number of leader years (the point is worked out)"
+	case row == "longest":
+		return ": write longest=N, the segments of the longest tour (the bonus is worked out)"
+	}
+	return ": write " + row + "=N"
+}
+
 // maxTallyRows bounds a tally's trellis rows: the printed sheet has 3, a
 // template of one's own a few more (each row is a scoring category), as
 // many as a layout file may have.
@@ -237,6 +255,9 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 					t.Rows = append(t.Rows, sb.Row{Complete: n > 0, Bonus: n})
 				}
 			default:
+				if c, ok := validate.PadRow(k, sb.CategoriesFor(maxTallyRows)); ok {
+					return fail(l, tok, "%q is the scorepad's row %q%s", k, c.Title(), padAdvice(c.Key, name, v))
+				}
 				return fail(l, tok, "unknown tally key %q: %s", k, strings.Join(TallyKeys, ", "))
 			}
 		}

@@ -233,6 +233,13 @@ claim Other 20
 		{"tally A paths=3 longest\n", "x.vin:2:17: error: a tally gives key=value (paths, longest, casks, rows, leader), not \"longest\""},
 		{"tally A paths=3 Paths=4\n", "x.vin:2:17: error: paths is given twice"},
 		{"tally A paths=3 barrels=4\n", "x.vin:2:17: error: unknown tally key \"barrels\": paths, longest, casks, rows, leader"},
+		// The scorepad's rows, typed by their printed names: the message
+		// says which key holds the row, or that it is worked out.
+		{"tally A paths=3 most-casks=3\n", "x.vin:2:17: error: \"most-casks\" is the scorepad's row \"Most casks\", which vintner works out from every player's casks=: leave it out"},
+		{"tally A paths=3 trellis1=5\n", "x.vin:2:17: error: \"trellis1\" is the scorepad's row \"Trellis row 1\": write every trellis row in one key, each row's points in order, 0 for a row not complete (rows=5/5/0)"},
+		{"tally A Fewer_Leader_Years=1\n", "x.vin:2:9: error: \"fewer_leader_years\" is the scorepad's row \"Fewer leader years\": write leader=N, the number of leader years (the point is worked out)"},
+		{"tally A casks-used=4\n", "x.vin:2:9: error: \"casks-used\" is the scorepad's row \"Casks used\": write casks=N"},
+		{"tally A paths=3 total=26\n", "x.vin:2:17: error: \"total\" is the scorepad's row \"Total\", which vintner adds up from the counts: write the table's total as a claim line, `claim A 26`, to have it compared"},
 		{"tally A paths=3 longest=2 casks=0 rows=0/0/0 leader=7\n", "x.vin:1:11: error: B has no tally line: write `tally B paths=N longest=N casks=N rows=A/B/C leader=N`"},
 	} {
 		rep := validate.CheckTally([]validate.Game{New()}, "bordeaux", "x.vin", []byte("players A B\n"+c.body), validate.Limits{}, validate.Options{})

@@ -91,6 +91,10 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 				tl.Bankrupt = true
 			case "money", "cellar", "loans":
 				n, err := strconv.Atoi(v)
+				if k == "loans" && err == nil && n < 0 && n%7 == 0 {
+					// The pad's Unpaid loans row: −7 Francs a loan.
+					return fail(l, start, "loans= counts the unpaid loans, not the Francs they cost (the scorepad's row \"Unpaid loans\", -7 each): loans=%d, not loans=%d", -n/7, n)
+				}
 				if !hasValue || err != nil || n < 0 || n > maxRecordNumber {
 					return fail(l, start, "%s is a whole number from 0 to %d: %s=N", k, maxRecordNumber, k)
 				}
@@ -111,6 +115,10 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 			case "tiles":
 				if !hasValue {
 					return fail(l, start, "write tiles=TILE,TILE,… (every tile in the vineyard)")
+				}
+				if _, err := strconv.Atoi(v); err == nil {
+					// The pad's Tile types row (Francs) or the tie-break's count.
+					return fail(l, start, "tiles= names every tile in the vineyard (tiles=gamay,syrah,seal), not a number: the scorepad's Tile types Francs and its tile count are worked out from them")
 				}
 				at := utf8.RuneCountInString(k) + 1 // the column of x in the token, after "tiles="
 				for _, x := range strings.Split(v, ",") {
@@ -151,6 +159,9 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 				if _, isTile := parseKind(k); isTile && !hasValue {
 					// tiles=gamay syrah: a blank where a comma goes.
 					return fail(l, start, "%q is a tile, not a tally key: tiles= separates its tiles with commas (tiles=gamay,syrah)", k)
+				}
+				if c, ok := validate.PadRow(k, scoregc.Categories); ok {
+					return fail(l, start, "%q is the scorepad's row %q%s", k, c.Title(), padAdvice(c.Key, name, v))
 				}
 				return fail(l, start, "unknown tally key %q: money, tiles, cellar, loans, bankrupt", k)
 			}
@@ -195,4 +206,18 @@ func scoreTally(rec *validate.Record, opt validate.Options) *validate.Report {
 	rep.Result = scoregc.Score(tallies, st.values(), nil) // the notes on assumed tables name none of the values a tally scores
 	validate.CompareClaims(rep, claims, "")
 	return rep
+}
+
+// padAdvice says how a scorepad row that is no tally key is typed: a
+// secretary copying a filled pad writes its rows' names.
+func padAdvice(row, name, value string) string {
+	switch row {
+	case "total":
+		return ", " + validate.PadTotalAdvice(name, value)
+	case "tiles":
+		return ": write tiles=TILE,TILE,…, every tile in the vineyard by name (its Francs are worked out)"
+	case "loans":
+		return ": write loans=N, how many loans are unpaid (their Francs are worked out)"
+	}
+	return ": write " + row + "=N"
 }

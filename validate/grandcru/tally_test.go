@@ -102,6 +102,13 @@ func TestScoreTallyMessages(t *testing.T) {
 		{"tally Ann money=1 tiles cellar=0 loans=0\n", "t.txt:2:19: error: write tiles=TILE,TILE,… (every tile in the vineyard)"},
 		{"tally Ann money=1 tiles=" + strings.Repeat("gamay,", 12) + "syrah cellar=0 loans=0\n", "t.txt:2:19: error: a vineyard holds at most 12 tiles, not 13"},
 		{"tally Ann money=1 tiles=gamay cellar=0 loans=0 wine=3\n", "t.txt:2:48: error: unknown tally key \"wine\": money, tiles, cellar, loans, bankrupt"},
+		// The scorepad's rows, typed by their printed names or values.
+		{"tally Ann money=1 tiles=15 cellar=0 loans=0\n", "t.txt:2:19: error: tiles= names every tile in the vineyard (tiles=gamay,syrah,seal), not a number: the scorepad's Tile types Francs and its tile count are worked out from them"},
+		{"tally Ann money=1 tile-types=15\n", "t.txt:2:19: error: \"tile-types\" is the scorepad's row \"Tile types\": write tiles=TILE,TILE,…, every tile in the vineyard by name (its Francs are worked out)"},
+		{"tally Ann money=1 tiles=gamay cellar=0 loans=-21\n", "t.txt:2:40: error: loans= counts the unpaid loans, not the Francs they cost (the scorepad's row \"Unpaid loans\", -7 each): loans=3, not loans=-21"},
+		{"tally Ann money=1 unpaid-loans=2\n", "t.txt:2:19: error: \"unpaid-loans\" is the scorepad's row \"Unpaid loans\": write loans=N, how many loans are unpaid (their Francs are worked out)"},
+		{"tally Ann money=1 cubes_in_cellar=2\n", "t.txt:2:19: error: \"cubes_in_cellar\" is the scorepad's row \"Cubes in cellar\": write cellar=N"},
+		{"tally Ann money=1 Total=40\n", "t.txt:2:19: error: \"total\" is the scorepad's row \"Total\", which vintner adds up from the counts: write the table's total as a claim line, `claim Ann 40`, to have it compared"},
 		{"tally Ann money=1 tiles=gamay cellar=x loans=0\n", "t.txt:2:31: error: cellar is a whole number from 0 to 999999: cellar=N"},
 		{ok, "t.txt:1:9: error: Ann has no tally line: write `tally Ann money=N tiles=TILE,TILE… cellar=N loans=N [bankrupt]`"},
 	}

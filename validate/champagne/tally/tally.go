@@ -354,6 +354,9 @@ func (r *reader) read(e *entry, from int) bool {
 			}
 			return bad(i, "count a %s among the cards of the region it was placed in (%s=CARDS)", map[bool]string{true: "Coteaux Vitryats card", false: "land token"}[k != "land"], strings.Join(r.tb.RegionKeys(), "= "))
 		default:
+			if c, ok := validate.PadRow(k, champagne.Categories); ok {
+				return bad(i, "%q is the scorepad's row %q%s", k, c.Title(), r.padAdvice(c.Key, p, v))
+			}
 			keys := append([]string{"pp", "eco", "still", "cellar", "oeno", "grid", "council", "protection"}, r.tb.RegionKeys()...)
 			d := validate.Errorf(l, i, validate.CodeSyntax, "%s= is not a tally count (pp= eco= still= cellar= oeno= grid= council= protection= %s=)",
 				k, strings.Join(r.tb.RegionKeys(), "= "))
@@ -613,4 +616,35 @@ func (r *reader) regionName(key string) string {
 		return reg.Name
 	}
 	return key
+}
+
+// padAdvice says how a scorepad row that is no tally key is typed: a
+// secretary copying a filled pad writes its rows' names.
+func (r *reader) padAdvice(row string, p *champagne.PlayerTally, value string) string {
+	regions := strings.Join(r.tb.RegionKeys(), "= ") + "="
+	switch row {
+	case "total":
+		if p.Merchant {
+			if _, err := strconv.Atoi(value); err != nil {
+				value = "POINTS"
+			}
+			return ", which vintner adds up from the counts: write the table's total as a claim line, `merchant claim " + value + "`, to have it compared"
+		}
+		return ", " + validate.PadTotalAdvice(p.Name, value)
+	case "prestige":
+		return ": write pp=N, the prestige on the score track"
+	case "regions":
+		return ", which vintner works out from the Vineyard cards held in each region: write them (" + regions + ")"
+	case "major":
+		return ", which vintner works out from the Vineyard cards held in each region: write them, with /GRAPES where players tie (" + regions + ")"
+	case "still":
+		return ": write still=N, the still wines in the winery (their points are worked out)"
+	case "cuvees":
+		return ": write the cuvées in the cellar and in the œnothèque, cellar=N oeno=N (their points are worked out)"
+	case "eco":
+		return ": write eco=N, the value on the report"
+	case "protection":
+		return ": write protection=yes for an unused token"
+	}
+	return ""
 }
