@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/vintner/vintner/validate/games"
 )
 
@@ -74,7 +76,7 @@ tie-breaks, and prints Bordeaux sheets and scorepads as PDF.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		newValidateCmd(),
 		newScoreCmd(),
@@ -122,14 +124,112 @@ func newHelpCmd() *cobra.Command {
 			return names, cobra.ShellCompDirectiveNoFileComp
 		},
 		RunE: func(c *cobra.Command, args []string) error {
-			cmd, _, err := c.Root().Find(args)
-			if cmd == nil || err != nil || cmd == c.Root() && len(args) > 0 {
-				return usageError{fmt.Errorf("unknown help topic %q", strings.Join(args, " "))}
+			// Words left over name no command: "help version extra" is
+			// no topic, not version's help.
+			cmd, rest, err := c.Root().Find(args)
+			if cmd == nil || err != nil || len(rest) > 0 || cmd == c.Root() && len(args) > 0 {
+				err := fmt.Errorf("unknown help topic %q", strings.Join(args, " "))
+				if s := c.Root().SuggestionsFor(args[0]); len(s) > 0 && cmd == c.Root() {
+					// As cobra says it of an unknown command.
+					err = fmt.Errorf("%w\n\nDid you mean this?\n\t%s\n", err, strings.Join(s, "\n\t"))
+				}
+				return usageError{err}
 			}
 			cmd.InitDefaultHelpFlag()
 			cmd.InitDefaultVersionFlag()
 			return cmd.Help()
 		},
+	}
+}
+
+// flagError is a mistake on the command line's flags, said in vintner's
+// words: pflag's "invalid argument "x" for "--players" flag:
+// strconv.ParseInt: …" names the flag but not what it takes, and an
+// unknown flag had no did-you-mean, as an unknown command has.
+func flagError(c *cobra.Command, err error) error {
+	var ie *pflag.InvalidValueError
+	if errors.As(err, &ie) {
+		fl, v := ie.GetFlag(), ie.GetValue()
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			err = fmt.Errorf("--%s %s is out of range", fl.Name, v)
+		case fl.Value.Type() == "int":
+			err = fmt.Errorf("--%s takes a whole number, not %q", fl.Name, v)
+		case fl.Value.Type() == "uint64":
+			err = fmt.Errorf("--%s takes a whole number, 0 or more, not %q", fl.Name, v)
+		case fl.Value.Type() == "bool":
+			err = fmt.Errorf("--%s takes true or false (or nothing: --%s), not %q", fl.Name, fl.Name, v)
+		}
+		return usageError{err}
+	}
+	var ne *pflag.NotExistError
+	if errors.As(err, &ne) {
+		if s := nearestFlag(c, ne.GetSpecifiedName(), ne.GetSpecifiedShortnames()); s != "" {
+			// As cobra says it of an unknown command.
+			err = fmt.Errorf("%w\n\nDid you mean this?\n\t--%s\n", err, s)
+		}
+	}
+	return usageError{err}
+}
+
+// nearestFlag is the command's flag an unknown one was likely meant to be:
+// one a letter or two away (--formt, --player), or a long flag written with
+// one dash (-players, read as the shorthands p, l, a…); "" when none is.
+func nearestFlag(c *cobra.Command, name, shorthands string) string {
+	if shorthands != "" {
+		long, _, _ := strings.Cut(shorthands, "=")
+		if len(long) > 1 && c.Flags().Lookup(long) != nil {
+			return long
+		}
+		return ""
+	}
+	best, bestDist := "", 3 // more than two edits away is no suggestion
+	c.Flags().VisitAll(func(fl *pflag.Flag) {
+		if fl.Hidden {
+			return
+		}
+		if d := editDistance(strings.ToLower(name), fl.Name); d < bestDist {
+			best, bestDist = fl.Name, d
+		}
+	})
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// noArgs refuses arguments to a command that takes none, in its words:
+// cobra's NoArgs calls a stray argument an unknown command ("unknown
+// command "out.pdf" for "vintner sheets""). hint says where such an
+// argument belongs, if anywhere.
+func noArgs(hint string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		quoted := make([]string, len(args))
+		for i, a := range args {
+			quoted[i] = fmt.Sprintf("%q", a)
+		}
+		return usageError{fmt.Errorf("%s takes no arguments, not %s%s", cmd.Name(), strings.Join(quoted, " "), hint)}
 	}
 }
 
@@ -192,7 +292,7 @@ func newVersionCmd() *cobra.Command {
 		Use:     "version",
 		Short:   "Print vintner's version",
 		Example: "  vintner version",
-		Args:    cobra.NoArgs,
+		Args:    noArgs(""),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			_, err := fmt.Fprintf(cmd.OutOrStdout(), "vintner %s\n", version)
 			return err

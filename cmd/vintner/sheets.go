@@ -34,7 +34,7 @@ binary). Without --seed a seed is drawn and printed on stderr.`,
 		Example: `  vintner sheets --players 4 --seed 42 -o game.pdf
   vintner sheets --pad 50 --seed 7 --paper letter -o pad.pdf
   vintner sheets --players 2 -o - | lp`,
-		Args: cobra.NoArgs,
+		Args: noArgs(" (the PDF file is -o FILE)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return usageError{fmt.Errorf("name the output file with -o FILE (- for stdout)")}
