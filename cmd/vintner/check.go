@@ -44,17 +44,32 @@ func (f *checkFlags) register(cmd *cobra.Command) {
 	})
 }
 
-func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
+// check refuses a flag value out of range. It is the first thing a
+// command does, before it reads anything: a tally is read for its game
+// line under the limits.
+func (f *checkFlags) check() error {
 	switch f.format {
 	case "table", "json", "markdown":
 	default:
-		return audit.Config{}, usageError{fmt.Errorf("unknown --format %q: table | json | markdown", f.format)}
+		return usageError{fmt.Errorf("unknown --format %q: table | json | markdown", f.format)}
 	}
-	if f.maxBytes <= 0 || f.maxLine <= 0 || f.maxLines <= 0 {
-		return audit.Config{}, usageError{fmt.Errorf("--max-bytes, --max-line and --max-lines must be positive")}
+	for _, l := range []struct {
+		flag, unit string
+		n          int
+	}{{"max-bytes", "bytes", f.maxBytes}, {"max-line", "bytes", f.maxLine}, {"max-lines", "lines", f.maxLines}} {
+		if l.n <= 0 {
+			return usageError{fmt.Errorf("--%s takes a number of %s, 1 or more, not %d", l.flag, l.unit, l.n)}
+		}
 	}
 	if f.jobs < 0 {
-		return audit.Config{}, usageError{fmt.Errorf("--jobs must be 0 (one per core) or more, not %d", f.jobs)}
+		return usageError{fmt.Errorf("--jobs must be 0 (one per core) or more, not %d", f.jobs)}
+	}
+	return nil
+}
+
+func (f *checkFlags) config(stdin io.Reader) (audit.Config, error) {
+	if err := f.check(); err != nil {
+		return audit.Config{}, err
 	}
 	named, err := namedFilesPolicy(f.named)
 	if err != nil {
@@ -170,6 +185,9 @@ Scorepad mode scores end-state counts instead of a whole record:
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.tally != "" {
+				if err := f.check(); err != nil {
+					return err
+				}
 				if f.game == "" {
 					var in io.Reader
 					var err error
@@ -186,11 +204,18 @@ Scorepad mode scores end-state counts instead of a whole record:
 						}
 						name = items[0].Name
 					}
-					f.game, in, err = tallyGame(name, cmd.InOrStdin(), validate.Limits{MaxBytes: max(f.maxBytes, 1), MaxLineBytes: max(f.maxLine, 1), MaxLines: max(f.maxLines, 1)})
+					var limited bool
+					f.game, limited, in, err = tallyGame(name, cmd.InOrStdin(), validate.Limits{MaxBytes: f.maxBytes, MaxLineBytes: f.maxLine, MaxLines: f.maxLines})
 					cmd.SetIn(in)
 					if err != nil {
 						// As the check says it: the tally, not its game, is missing.
 						return fmt.Errorf("cannot read %s: %w", audit.Item{Name: f.tally}.Display(), pathless(err))
+					}
+					if limited {
+						// Its game line is past a limit: the tally is
+						// rejected for the limit (exit 1), as with --game,
+						// not refused for want of a --game it may not need.
+						return runCheck(cmd, []string{f.tally}, &f, true)
 					}
 				}
 				if f.game == "" {
@@ -465,32 +490,61 @@ func plural(n int, w string) string {
 }
 
 // tallyGame is the game a tally names on its own `game` line, or "" (a
-// tally that names none: --game is then needed), and the standard input
-// to read from then: a tally on standard input ("-") is read here for its
-// game line, and handed back whole for the check. Only its first
-// MaxBytes are read: the check reports a tally over the limit. A tally
-// that cannot be read at all is an error, which no --game would mend.
-func tallyGame(name string, stdin io.Reader, lim validate.Limits) (string, io.Reader, error) {
+// tally that names none: --game is then needed), whether a limit kept its
+// first statement (where the game line goes) from being read, and the
+// standard input to read from then: a tally on standard input ("-") is
+// read here for its game line, and handed back whole for the check. Only
+// its first MaxBytes (and one more, to tell it is over) are read: the
+// check reports a tally over the limit. A tally that cannot be read at all
+// is an error, which no --game would mend.
+func tallyGame(name string, stdin io.Reader, lim validate.Limits) (game string, limited bool, _ io.Reader, _ error) {
 	var r io.Reader
 	switch {
 	case name != "-":
 		f, err := os.Open(name)
 		if err != nil {
-			return "", stdin, err
+			return "", false, stdin, err
 		}
 		defer f.Close()
 		r = f
 	case stdin == nil:
-		return "", stdin, nil // the check reports it
+		return "", false, stdin, nil // the check reports it
 	default:
 		var head bytes.Buffer
 		r = io.TeeReader(stdin, &head)
 		stdin = io.MultiReader(&head, stdin)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, int64(lim.MaxBytes)))
+	data, err := io.ReadAll(io.LimitReader(r, int64(lim.MaxBytes)+1))
 	if err != nil {
-		return "", stdin, err
+		return "", false, stdin, err
 	}
-	rec, _ := validate.Parse(name, data, lim)
-	return rec.Game, stdin, nil
+	if len(data) > lim.MaxBytes {
+		return "", true, stdin, nil
+	}
+	rec, diags := validate.Parse(name, data, lim)
+	if rec.Game != "" {
+		return rec.Game, false, stdin, nil
+	}
+	first := firstStatementLine(data)
+	for _, d := range diags {
+		if d.Code == validate.CodeLimit && d.Line <= first {
+			return "", true, stdin, nil
+		}
+	}
+	return "", false, stdin, nil
+}
+
+// firstStatementLine is the number of data's first line that is neither
+// blank nor a comment, or one past its last line.
+func firstStatementLine(data []byte) int {
+	n := 0
+	for len(data) > 0 {
+		n++
+		line, rest, _ := bytes.Cut(data, []byte("\n"))
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return n
+		}
+		data = rest
+	}
+	return n + 1
 }
