@@ -110,8 +110,13 @@ func registerNamedFiles(cmd *cobra.Command, named *string) {
 // namedFilesPolicy is the audit.Config.NamedFiles of --named-files.
 func namedFilesPolicy(v string) (string, error) {
 	switch v {
-	case "", audit.NamedFilesAny, audit.NamedFilesNone:
+	case audit.NamedFilesAny, audit.NamedFilesNone:
 		return v, nil
+	case "":
+		// Taken for the flag left out, it would read every file: the
+		// opposite of what a site that sets it (from an unset variable,
+		// say) meant.
+		return "", usageError{fmt.Errorf("--named-files takes any, none or a folder, not an empty value")}
 	}
 	dir, err := audit.NamedFilesIn(v)
 	if err != nil {

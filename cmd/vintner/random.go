@@ -32,6 +32,11 @@ Wine Merchant; one Bordeaux player plays solo.`,
 			if err != nil {
 				return usageError{err}
 			}
+			if cmd.Flags().Changed("variant") && len(variants) == 0 {
+				// Taken for the flag left out, it would let the seed pick
+				// AOC's variants; --variant standard asks for none.
+				return usageError{fmt.Errorf("--variant takes a variant's name (the game's notation page lists them), not an empty value")}
+			}
 			if err := validate.CheckVariants(variants); err != nil {
 				return usageError{err}
 			}

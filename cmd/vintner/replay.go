@@ -38,13 +38,15 @@ stands (Bordeaux records only).`,
 		Args: oneArg("record", "a file, or - for standard input"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if at < 0 {
-				return usageError{fmt.Errorf("--at takes a line number")}
+				return usageError{fmt.Errorf("--at takes a line number, 1 or more (0: the end), not %d", at)}
+			}
+			// An empty --pdf first: with --paper, "--paper goes with --pdf"
+			// would blame the flag that is right.
+			if cmd.Flags().Changed("pdf") && pdfOut == "" {
+				return usageError{fmt.Errorf("--pdf takes a file name (- for standard output)")}
 			}
 			if cmd.Flags().Changed("paper") && pdfOut == "" {
 				return usageError{fmt.Errorf("--paper goes with --pdf FILE")}
-			}
-			if cmd.Flags().Changed("pdf") && pdfOut == "" {
-				return usageError{fmt.Errorf("--pdf takes a file name (- for standard output)")}
 			}
 			if err := emptyFileFlag(cmd, "tables"); err != nil {
 				return err
