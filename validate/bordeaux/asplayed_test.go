@@ -294,10 +294,10 @@ func TestAsPlayedLostTrellis(t *testing.T) {
 
 // TestCheckNamesEveryDifference: a check line's first difference stops the
 // replay, and its message adds the line's other differences, which point
-// at the line that went wrong; a key past it that is no check key is
-// listed too, as every syntax error is (it went unsaid: the replay
-// stopped at the difference, and only the lines after it were read for
-// their words). Strict and as played alike.
+// at the line that went wrong; a key past it that is no check key, or a
+// count that is no number, is listed too, as every syntax error is (it
+// went unsaid: the replay stopped at the difference, and only the lines
+// after it were read for their words). Strict and as played alike.
 func TestCheckNamesEveryDifference(t *testing.T) {
 	data, err := os.ReadFile("../../testdata/examples/bordeaux-4p.vin")
 	if err != nil {
@@ -315,6 +315,10 @@ func TestCheckNamesEveryDifference(t *testing.T) {
 		{"bogus=9", []string{
 			"Ben has 2 casks available; the check says 3",
 			`unknown check key "bogus": casks, used, vines, trellis, circled, wines, paths, longest, leader`,
+		}},
+		{"paths=9x", []string{
+			"Ben has 2 casks available; the check says 3",
+			`paths is checked as a whole number: write paths=9, not "9x"`,
 		}},
 	} {
 		bad := strings.Replace(string(data), line, strings.Replace(strings.Replace(line, "casks=2", "casks=3", 1), "paths=9", c.paths, 1), 1)

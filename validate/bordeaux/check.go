@@ -32,17 +32,21 @@ func (r *replayer) check(l *validate.Line) error {
 			// "2," would read as a number that differs from the sheet's 2.
 			return r.commaAfterValue(l, pairs, i)
 		}
+		if d := notANumber(l, kv); d != nil {
+			return r.fail(*d)
+		}
 		err := r.checkDiffers(l, p, *kv)
 		// The line's other differences too, in the same message: they
-		// point at the line that went wrong. A key that is no check key
-		// ends them; as played, it is reported next.
+		// point at the line that went wrong. A key that is no check key,
+		// or a count that is no number, ends them; as played, it is
+		// reported next.
 		d := &r.rep.Diagnostics[len(r.rep.Diagnostics)-1]
 		var also []string
 		next := len(pairs)
 		for j := i + 1; j < len(pairs); j++ {
 			o := &pairs[j]
 			same, known := r.sameAsSheet(p, o.Key, o.Value)
-			if !known {
+			if !known || !same && notANumber(l, o) != nil {
 				next = j
 				break
 			}
@@ -56,8 +60,9 @@ func (r *replayer) check(l *validate.Line) error {
 		// disputed, as in AOC: the table saw something the rules do not
 		// give, and a rejected record has no result.
 		if !r.opt.AsPlayed {
-			// A key past it that is no check key is listed by the grammar
-			// read after the stop, which reads this line too (validate).
+			// A key past it that is no check key, or a count that is no
+			// number, is listed by the grammar read after the stop, which
+			// reads this line too (validate).
 			return err
 		}
 		r.markApplied()
@@ -93,6 +98,65 @@ func unknownCheckKey(l *validate.Line, kv *validate.Pair) *validate.Diagnostic {
 	d := validate.Errorf(l, kv.Tok, validate.CodeSyntax, "unknown check key %q: %s", kv.Key, strings.Join(CheckKeys, ", "))
 	d.Hint = validate.DidYouMean(kv.Key, CheckKeys)
 	return &d
+}
+
+// notANumber is the error for a count written as no number (casks=2x),
+// or a trellis list with an item that is none, or nil: compared as text,
+// it read "Ann has 3 casks available; the check says 2x", as if the
+// count were merely different. The replay asks it of a value that
+// differs only; the grammar read after the stop, of every value. An
+// empty value keeps its message ("the check says nothing"), and one that
+// ends in a comma is commaAfterValue's.
+func notANumber(l *validate.Line, kv *validate.Pair) *validate.Diagnostic {
+	v := kv.Value
+	switch {
+	case kv.Key == "circled" || v == "" || strings.HasSuffix(v, ","):
+		return nil
+	case kv.Key == "trellis":
+		// Each item that is no number as the number it may have meant.
+		var b strings.Builder
+		bad := false
+		for rest, more := v, true; more; {
+			var item string
+			item, rest, more = nextItem(rest)
+			if notCount(item) {
+				item, bad = leadingDigits(item), true
+			}
+			b.WriteString(item)
+			if more {
+				b.WriteByte(v[len(v)-len(rest)-1]) // the separator as written
+			}
+		}
+		if !bad {
+			return nil
+		}
+		d := validate.Errorf(l, kv.Tok, validate.CodeSyntax, "trellis is checked as whole numbers, one a row: write trellis=%s, not %q", b.String(), v)
+		return &d
+	case !notCount(v):
+		return nil
+	}
+	d := validate.Errorf(l, kv.Tok, validate.CodeSyntax, "%s is checked as a whole number: write %s=%s, not %q", kv.Key, kv.Key, leadingDigits(v), v)
+	return &d
+}
+
+// notCount tells whether a written count is no number. Digits too many
+// for an int are a number still, one that differs from the sheet's.
+func notCount(s string) bool {
+	_, ok := atoi(s)
+	return !ok && leadingDigits(s) != s
+}
+
+// leadingDigits are the digits a value that is no number starts with
+// (2 of 2x), or N when it starts with none: the number it may have meant.
+func leadingDigits(s string) string {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n == 0 {
+		return "N"
+	}
+	return s[:n]
 }
 
 // sameAsSheet tells whether a check's value for key is what p's sheet

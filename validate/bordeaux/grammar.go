@@ -26,6 +26,10 @@ func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 				d.Game = "bordeaux"
 				return d
 			}
+			if d := notANumber(l, &pairs[i]); d != nil {
+				d.Game = "bordeaux"
+				return d
+			}
 		}
 		return nil
 	}
