@@ -1156,6 +1156,14 @@ func TestAsPlayedCheckThenUnreadable(t *testing.T) {
 		{"2p-merchant-high-tension.vin", "merchant check pp=0 eco=14 cellar=TNB oeno=- grid=-", "merchant check pp=1 bogus=1",
 			"the Wine Merchant has pp=0 (Prestige Points), not 1 as checked",
 			""},
+		// A count that is no number cannot be read either (it was
+		// compared as text, "not 5F as checked").
+		{"2p-standard.vin", "check Ann pp=3 eco=0 press=5 modules=5 still=MMCCC cellar=TT oeno=- grid=-", "check Ann pp=4 eco=0 press=5F",
+			"Ann has pp=3 (Prestige Points), not 4 as checked",
+			`press is checked as a whole number: write press=5, not "5F"`},
+		{"2p-merchant-high-tension.vin", "merchant check pp=0 eco=14 cellar=TNB oeno=- grid=-", "merchant check pp=1 eco=14x",
+			"the Wine Merchant has pp=0 (Prestige Points), not 1 as checked",
+			`eco is checked as a whole number: write eco=14, not "14x"`},
 	} {
 		data, err := os.ReadFile("../../testdata/champagne/valid/" + c.file)
 		if err != nil {

@@ -27,7 +27,7 @@ func merchantVerb(l *validate.Line) *ruleError {
 // Grammar reads a line's words without the game's state
 // (validate.Grammarian): a player's verb the game does not have, a
 // placement without its spot, a table line the game does not have, a
-// check line's keys and lists of cubes. The
+// check line's keys, counts and lists of cubes. The
 // messages are the replay's, without what comes next (unknown here).
 func (Game) Grammar(l *validate.Line) *validate.Diagnostic {
 	var e *ruleError

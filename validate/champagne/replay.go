@@ -1270,6 +1270,9 @@ func (s *state) checkDiffers(who int, p *player, pr *validate.Pair) *ruleError {
 	if !known {
 		return unknownCheckKey(pr)
 	}
+	if e := notANumber(pr.Tok, pr.Key, pr.Value); e != nil {
+		return e
+	}
 	var got, want string
 	switch {
 	case q.isNum:
@@ -1309,6 +1312,40 @@ func unknownCheckKey(pr *validate.Pair) *ruleError {
 	return e
 }
 
+// notANumber is the error for a count checked as no number (pp=6F), or
+// nil: compared as text, it read "Ann has pp=6 (Prestige Points), not 6F
+// as checked", as if the count were merely different. The lists of cubes
+// are letters (notCubes), and the council is a number or - (none yet); a
+// value left empty keeps its message ("not empty as checked"). A count
+// may be negative (pp, eco): -2 is a number.
+func notANumber(tok int, key, v string) *ruleError {
+	switch {
+	case v == "" || key == "still" || key == "cellar" || key == "oeno" || key == "grid":
+		return nil
+	case key == "council" && v == "-":
+		return nil
+	}
+	if _, err := strconv.Atoi(v); err == nil {
+		return nil
+	}
+	// The number it may have meant: its sign and digits (-1 of -1x), or N.
+	n := 0
+	if v[0] == '-' {
+		n++
+	}
+	for n < len(v) && v[n] >= '0' && v[n] <= '9' {
+		n++
+	}
+	digits := v[:n]
+	switch digits {
+	case v: // digits too many for an int: a number still, that differs
+		return nil
+	case "", "-":
+		digits = "N"
+	}
+	return syntax(tok, "%s is checked as a whole number: write %s=%s, not %q", key, key, digits, v)
+}
+
 // notCubes is the error for a list of cubes with a letter that is not one
 // of letters.
 func notCubes(pr *validate.Pair, letters string) *ruleError {
@@ -1318,7 +1355,7 @@ func notCubes(pr *validate.Pair, letters string) *ruleError {
 }
 
 // checkGrammar reads a player's check line without the state: its keys,
-// and its lists of cubes (Game.Grammar).
+// its counts and its lists of cubes (Game.Grammar).
 func checkGrammar(l *validate.Line) *ruleError {
 	pairs := l.Pairs()
 	for i := range pairs {
@@ -1337,6 +1374,9 @@ func checkGrammar(l *validate.Line) *ruleError {
 			if _, _, _, ok := cubeCountsOf(pr.Value, letters); !ok {
 				return notCubes(pr, letters)
 			}
+		}
+		if e := notANumber(pr.Tok, pr.Key, pr.Value); e != nil {
+			return e
 		}
 	}
 	return nil
@@ -1586,6 +1626,10 @@ pairs:
 			if isDecimal(v, num) {
 				continue
 			}
+			if e := notANumber(i, k, v); e != nil {
+				unreadable = e
+				break pairs
+			}
 			got, want = strconv.Itoa(num), strings.ToLower(v)
 			if want == "" { // as a player's check says it
 				want = "empty"
@@ -1629,7 +1673,8 @@ func merchantUnknownKey(tok int, key string) *ruleError {
 }
 
 // merchantCheckGrammar reads `merchant check …` without the state: the
-// form of its pairs, its keys and its lists of cuvées (Game.Grammar).
+// form of its pairs, its keys, its counts and its lists of cuvées
+// (Game.Grammar).
 func merchantCheckGrammar(l *validate.Line) *ruleError {
 	if len(l.Tokens) < 3 {
 		return merchantCheckForm(1)
@@ -1641,6 +1686,9 @@ func merchantCheckGrammar(l *validate.Line) *ruleError {
 		case !ok:
 			return merchantCheckForm(i)
 		case k == "pp" || k == "eco":
+			if e := notANumber(i, k, v); e != nil {
+				return e
+			}
 		case k == "cellar" || k == "oeno" || k == "grid":
 			if _, ok := cubeCounts(v, cuveeLetters); !ok {
 				return merchantNotCubes(i, k, v)

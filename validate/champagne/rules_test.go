@@ -590,12 +590,17 @@ func TestGeneratedByPrintsTheGameAgain(t *testing.T) {
 }
 
 // The grammar read after the replay stops knows the check keys the replay
-// knows, and reads their lists of cubes as the replay does.
+// knows, and reads their lists of cubes and their counts as the replay
+// does.
 func TestCheckGrammarKnowsTheReplaysKeys(t *testing.T) {
 	s := started(t, setup2)
 	for _, key := range append(checkKeys, "bogus", "prestige") {
-		_, known := s.checkQuantity(0, s.players[0], key)
-		rec, diags := validate.Parse("t.vin", []byte("game age-of-champagne\nplayers Ann Ben\ncheck Ann "+key+"=-\n"), validate.Limits{})
+		q, known := s.checkQuantity(0, s.players[0], key)
+		value := "-" // none, for a list or the council before its first order
+		if q.isNum {
+			value = "0"
+		}
+		rec, diags := validate.Parse("t.vin", []byte("game age-of-champagne\nplayers Ann Ben\ncheck Ann "+key+"="+value+"\n"), validate.Limits{})
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
@@ -603,6 +608,12 @@ func TestCheckGrammarKnowsTheReplaysKeys(t *testing.T) {
 		if (e == nil) != known {
 			t.Errorf("%s: the replay knows it %v, the grammar's error is %v", key, known, e)
 		}
+	}
+	// A count that is no number is the replay's error; a negative one and
+	// the council's - are read.
+	nums, _ := validate.Parse("t.vin", []byte("game age-of-champagne\nplayers Ann Ben\ncheck Ann eco=-2 council=- pp=3x\n"), validate.Limits{})
+	if e := checkGrammar(nums.Lines[0]); e == nil || e.msg != `pp is checked as a whole number: write pp=3, not "3x"` || e.tok != nums.Lines[0].Pairs()[2].Tok {
+		t.Errorf("pp=3x: %v", e)
 	}
 	rec, _ := validate.Parse("t.vin", []byte("game age-of-champagne\nplayers Ann Ben\ncheck Ann grid=TNX\n"), validate.Limits{})
 	if e := checkGrammar(rec.Lines[0]); e == nil || e.msg != `"X" is not a cuvée: the cuvées are T (Tradition Brut), N (Blanc de noirs) and B (Blanc de blancs)` {
