@@ -1127,6 +1127,9 @@ func checkNumberFault(key, value string) *fault {
 		return nil
 	}
 	n := strings.IndexFunc(value, func(r rune) bool { return r < '0' || r > '9' })
+	if n < 0 && value != "" {
+		return nil // digits too many for an int: a number still, that differs
+	}
 	digits := value[:max(n, 0)]
 	if digits == "" {
 		digits = "N"
