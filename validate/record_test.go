@@ -616,3 +616,22 @@ func TestAQuoteAgainstAWord(t *testing.T) {
 		t.Errorf("quoted words: %v %+v", diags, rec.Lines)
 	}
 }
+
+// IsTally tells a scorepad tally from a record by its first line past the
+// header, as a batch finds one among records.
+func TestIsTally(t *testing.T) {
+	for src, want := range map[string]bool{
+		"game bordeaux\nplayers A B\ntally A paths=1\n":                               true,
+		"\ufeff# a pad\n\nGame grand-cru\nplayers A\nvariant x\n  TALLY\tA money=1\n": true,
+		"players A\ntally A pp=1\n":                                                   true, // no game: still a tally, refused for it
+		"game grand-cru\nplayers A B\nloans A 1 B 2\ntally A money=1\n":               false,
+		"game bordeaux\nplayers A\n'01 L V\n":                                         false,
+		"":                                                                            false,
+		"game bordeaux\nplayers A\n# tally A paths=1\n":                               false,
+		"game bordeaux\nplayers A\ndate 2026-11-28\nnote \"typed from the pad\"\ntally A\n": true,
+	} {
+		if got := validate.IsTally([]byte(src)); got != want {
+			t.Errorf("IsTally(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

@@ -200,6 +200,27 @@ func finish(ds Diagnostics, file, game string) Diagnostics {
 	return ds
 }
 
+// IsTally reports whether data reads as a scorepad tally rather than a
+// record: its first line past the header (blank lines, comments and the
+// header's lines aside) is a `tally` line, in any case and indentation,
+// as the tally reader takes it.
+func IsTally(data []byte) bool {
+	for line := range strings.Lines(string(data)) {
+		line = strings.TrimLeft(strings.TrimPrefix(stripComment(line), byteOrderMark), " \t")
+		word, _, _ := strings.Cut(strings.TrimRight(strings.Replace(line, "\t", " ", 1), " \t\r\n"), " ")
+		switch {
+		case word == "":
+			continue
+		case strings.EqualFold(word, "tally"):
+			return true
+		case headerIndex(strings.ToLower(word)) >= 0 || strings.EqualFold(word, "variant"):
+			continue
+		}
+		return false
+	}
+	return false
+}
+
 // hintTallyLines says, at a record's `tally` line that an engine refused
 // as none of its lines, that a file of end-of-game counts is scored in
 // scorepad mode.

@@ -205,7 +205,7 @@ Scorepad mode scores end-state counts instead of a whole record:
 							return err
 						}
 						if len(items) != 1 {
-							return usageError{fmt.Errorf("--tally scores one tally file, and %s holds %d", f.tally, len(items))}
+							return usageError{fmt.Errorf("--tally scores one tally file, and %s holds %d: vintner score %s scores each, as the game its game line names", f.tally, len(items), f.tally)}
 						}
 						name = items[0].Name
 					}
@@ -314,6 +314,8 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 	if cfg.Tally != "" {
 		cfg.Tally = f.game
 	}
+	// A season's folder holds scorepad tallies beside its records.
+	cfg.Tallies = cfg.Tally == ""
 	items, err := audit.Expand(args)
 	if err != nil {
 		return err
@@ -325,7 +327,7 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 		return fmt.Errorf("no .vin records found in %s", strings.Join(args, " "))
 	}
 	if f.tally != "" && len(items) != 1 {
-		return usageError{fmt.Errorf("--tally scores one tally file, and %s holds %d", f.tally, len(items))}
+		return usageError{fmt.Errorf("--tally scores one tally file, and %s holds %d: vintner score %s scores each, as the game its game line names", f.tally, len(items), f.tally)}
 	}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	enc := json.NewEncoder(out)
@@ -432,6 +434,9 @@ func verdict(o audit.Outcome) string {
 	r := o.Report
 	switch o.Status() {
 	case audit.StatusValid:
+		if o.Tally {
+			return fmt.Sprintf("valid %s scorepad tally, %s", r.Game, plural(len(r.Players), "player"))
+		}
 		return fmt.Sprintf("valid %s record, %s, %s", r.Game, plural(len(r.Players), "player"), plural(r.Actions, "action"))
 	case audit.StatusDisputed:
 		// The claims that differ were not applied as played: counted

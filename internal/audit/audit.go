@@ -219,6 +219,11 @@ type Config struct {
 	Jobs    int // parallel replays; 0 means one per core
 	// Tally, when set, scores each input as a scorepad tally of this game.
 	Tally string
+	// Tallies reads a scorepad tally found among the records (a file of
+	// `tally` lines, validate.IsTally) as a tally of the game its `game`
+	// line names, so that a folder of a season's records and tallies is
+	// scored in one run. Only a file refused as a record is looked at.
+	Tallies bool
 	// NamedFiles says which files a record may name (`rules FILE`,
 	// `layout=FILE`): every file ("" or NamedFilesAny), none
 	// (NamedFilesNone), or those inside a folder (its path, absolute with
@@ -313,6 +318,9 @@ type Outcome struct {
 	// Options.AtLine asks for a line (replay --at): a line past the end
 	// is the command's mistake, not the record's.
 	Lines int
+	// Tally says the file was read as a scorepad tally (Config.Tally, or
+	// one found among the records: Config.Tallies).
+	Tally bool
 }
 
 // Status names what became of a record, as the JSON output spells it.
@@ -436,11 +444,27 @@ func One(cfg Config, it Item) (out Outcome) {
 		}
 	}()
 	if cfg.Tally != "" {
-		out.Report = validate.CheckTally(cfg.Games, cfg.Tally, name, data, lim, opt)
+		out.Report, out.Tally = validate.CheckTally(cfg.Games, cfg.Tally, name, data, lim, opt), true
 	} else {
 		out.Report = validate.Check(cfg.Games, name, data, lim, opt)
+		if cfg.Tallies && !out.Report.Valid() && validate.IsTally(data) {
+			out.Report, out.Tally = tallyAmongRecords(&cfg, out.Report, name, data, lim, opt)
+		}
 	}
 	return out
+}
+
+// tallyAmongRecords scores a tally that a batch found among the records,
+// as the game its game line names; without one, the record's error stands,
+// with a hint (the tally's game cannot be guessed).
+func tallyAmongRecords(cfg *Config, rep *validate.Report, name string, data []byte, lim validate.Limits, opt validate.Options) (*validate.Report, bool) {
+	if rep.Game == "" {
+		if len(rep.Diagnostics) > 0 && rep.Diagnostics[0].Hint == "" {
+			rep.Diagnostics[0].Hint = "a scorepad tally scored among records names its game on a `game` line (or: vintner score --game GAME --tally FILE)"
+		}
+		return rep, false
+	}
+	return validate.CheckTally(cfg.Games, rep.Game, name, data, lim, opt), true
 }
 
 // recordFileReader reads the files the record at path names (`rules`,
