@@ -192,6 +192,15 @@ func (r *reader) sameLevel(a, b string) bool {
 	return a == b || (oka && okb && ma == mb)
 }
 
+// inSentence is a name as a sentence says it: "the Wine Merchant", a
+// player's name as written.
+func (r *reader) inSentence(name string) string {
+	if r.merchant != nil && name == r.merchant.p.Name {
+		return "the " + name
+	}
+	return name
+}
+
 func (r *reader) tally(l *validate.Line) {
 	if len(l.Tokens) < 2 {
 		r.errf(l, 1, validate.CodeSyntax, "write `tally NAME pp=N … eco=N`")
@@ -539,12 +548,16 @@ func (r *reader) game() (champagne.GameTally, bool) {
 			names = append(names, gt.Players[i].Name)
 		}
 		list := prose.And(names)
+		cards := "Vineyard cards"
+		if m.Most == 1 {
+			cards = "Vineyard card"
+		}
 		for _, i := range m.Tied {
 			e := all[i]
 			if !e.grapes[m.Region] {
 				r.errf(e.line, e.keyTok[m.Region], validate.CodeMissing,
-					"%s hold %d Vineyard cards each in %s: write the grapes %s produces there (%s=%d/GRAPES) to settle the Major vineyard",
-					list, m.Most, r.regionName(m.Region), e.p.Name, m.Region, m.Most)
+					"%s hold %d %s each in %s: write the grapes %s produces there (%s=%d/GRAPES) to settle the Major vineyard",
+					list, m.Most, cards, r.regionName(m.Region), e.p.Name, m.Region, m.Most)
 				return gt, false
 			}
 		}
@@ -603,7 +616,7 @@ func (r *reader) checkTies(res *score.Result) {
 			if e != nil && !e.council {
 				r.errf(e.line, len(e.line.Tokens), validate.CodeMissing,
 					"%s and %s are tied on %d points and on the eco-responsibility report: the Council decides, write council=POSITION for %s",
-					a.Name, b.Name, a.Total, e.p.Name)
+					r.inSentence(a.Name), r.inSentence(b.Name), a.Total, r.inSentence(e.p.Name))
 				return
 			}
 		}

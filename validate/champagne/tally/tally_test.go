@@ -125,6 +125,8 @@ func TestTallyErrors(t *testing.T) {
 			"t.vin:4:7: error: Ann's tally is already on line 3"},
 		{"majority tie needs grapes", "tally Ann pp=3 eco=0 reims=2\ntally Ben pp=3 eco=0 reims=2/5\n",
 			"t.vin:3:22: error: Ann and Ben hold 2 Vineyard cards each in Montagne de Reims: write the grapes Ann produces there (reims=2/GRAPES) to settle the Major vineyard"},
+		{"majority tie on one card", "tally Ann pp=3 eco=0 reims=1\ntally Ben pp=3 eco=0 reims=1/5\n",
+			"t.vin:3:22: error: Ann and Ben hold 1 Vineyard card each in Montagne de Reims: write the grapes Ann produces there (reims=1/GRAPES) to settle the Major vineyard"},
 		{"tie needs council", "tally Ann pp=3 eco=0\ntally Ben pp=3 eco=0 council=2\n",
 			"t.vin:3:21: error: Ann and Ben are tied on 3 points and on the eco-responsibility report: the Council decides, write council=POSITION for Ann"},
 		{"council clash", "tally Ann pp=3 eco=0 council=1\ntally Ben pp=3 eco=0 council=1\n",
@@ -385,5 +387,14 @@ func TestMerchantClaim(t *testing.T) {
 	rep = scoreFile(t, "t.vin", []byte(noMerchant), validate.Options{})
 	if want := "t.vin:4:1: error: there is no Wine Merchant in this game: his claim goes with his `merchant pp=… eco=…` line"; len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
 		t.Errorf("want %s, got %v", want, rep.Diagnostics)
+	}
+}
+
+// A tie with the Wine Merchant names him as a sentence does.
+func TestATieWithTheMerchantNamesHim(t *testing.T) {
+	rep := scoreFile(t, "t.vin", []byte("game age-of-champagne\nplayers Ann\ntally Ann pp=5 eco=0\nmerchant pp=5 eco=0\n"), validate.Options{})
+	want := "t.vin:3:21: error: Ann and the Wine Merchant are tied on 5 points and on the eco-responsibility report: the Council decides, write council=POSITION for Ann"
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].Error() != want {
+		t.Errorf("%v\nwant %s", rep.Diagnostics, want)
 	}
 }
