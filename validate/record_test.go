@@ -629,6 +629,11 @@ func TestIsTally(t *testing.T) {
 		"":                                                                            false,
 		"game bordeaux\nplayers A\n# tally A paths=1\n":                               false,
 		"game bordeaux\nplayers A\ndate 2026-11-28\nnote \"typed from the pad\"\ntally A\n": true,
+		// The tally reader takes these before the tally lines too.
+		"game aoc\nplayers A\nvariant merchant=easy\nmerchant pp=1 eco=1\ntally A pp=1 eco=1\n": true,
+		"game bordeaux\nplayers A\nclaim A 3\ntally A paths=1\n":                                true,
+		"game aoc\nplayers A\nround 1\nmerchant shipping 1 cuvees 2\n":                          false,
+		"game aoc\nplayers A\nmerchant claim 3\n":                                               false,
 	} {
 		if got := validate.IsTally([]byte(src)); got != want {
 			t.Errorf("IsTally(%q) = %v, want %v", src, got, want)

@@ -203,7 +203,9 @@ func finish(ds Diagnostics, file, game string) Diagnostics {
 // IsTally reports whether data reads as a scorepad tally rather than a
 // record: its first line past the header (blank lines, comments and the
 // header's lines aside) is a `tally` line, in any case and indentation,
-// as the tally reader takes it.
+// as the tally reader takes it. The tally reader takes its `claim` lines
+// and AOC's `merchant` line in any order with the tally lines: written
+// first (the Wine Merchant's column, say), they are passed over here too.
 func IsTally(data []byte) bool {
 	for line := range strings.Lines(string(data)) {
 		line = strings.TrimLeft(strings.TrimPrefix(stripComment(line), byteOrderMark), " \t")
@@ -213,7 +215,8 @@ func IsTally(data []byte) bool {
 			continue
 		case strings.EqualFold(word, "tally"):
 			return true
-		case headerIndex(strings.ToLower(word)) >= 0 || strings.EqualFold(word, "variant"):
+		case headerIndex(strings.ToLower(word)) >= 0 || strings.EqualFold(word, "variant"),
+			strings.EqualFold(word, "claim") || strings.EqualFold(word, "merchant"):
 			continue
 		}
 		return false
