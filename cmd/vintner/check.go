@@ -224,7 +224,7 @@ Scorepad mode scores end-state counts instead of a whole record:
 					}
 				}
 				if f.game == "" {
-					return usageError{fmt.Errorf("--tally needs --game bordeaux | grand-cru | age-of-champagne (or a `game` line in the tally)")}
+					return usageError{fmt.Errorf("--tally needs --game bordeaux | grand-cru | age-of-champagne (or a tally that starts with its `game` line)")}
 				}
 				g, err := games.Lookup(f.game)
 				if err != nil {

@@ -460,7 +460,7 @@ func One(cfg Config, it Item) (out Outcome) {
 func tallyAmongRecords(cfg *Config, rep *validate.Report, name string, data []byte, lim validate.Limits, opt validate.Options) (*validate.Report, bool) {
 	if rep.Game == "" {
 		if len(rep.Diagnostics) > 0 && rep.Diagnostics[0].Hint == "" {
-			rep.Diagnostics[0].Hint = "a scorepad tally scored among records names its game on a `game` line (or: vintner score --game GAME --tally FILE)"
+			rep.Diagnostics[0].Hint = "a scorepad tally scored among records starts with a `game` line that names its game (or: vintner score --game GAME --tally FILE)"
 		}
 		return rep, false
 	}
