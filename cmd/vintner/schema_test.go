@@ -521,6 +521,36 @@ func TestJSONLinesFollowTheDocs(t *testing.T) {
 		}
 	}
 
+	// The same tallies among records, read as the game their game line
+	// names (a slip, a claim that differs, no game line), mixed with records.
+	for i, f := range tallies {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(text), "game ") && !strings.Contains(string(text), "\ngame ") {
+			write(fmt.Sprintf("season/nogame-%d.vin", i), string(text))
+			text = append([]byte("game "+[]string{"bordeaux", "bordeaux", "grand-cru"}[i]+"\n"), text...)
+		}
+		write(fmt.Sprintf("season/t%d.vin", i), string(text))
+	}
+	write("season/slip.vin", "game bordeaux\nplayers A B\ntally A paths=9 longest=7 casks=4 rows=5/5/0 leader=7\ntally B paths=6\n")
+	for _, ap := range [][]string{nil, {"--as-played"}} {
+		s := seen(checkSchema(t, "", append([]string{"score", filepath.Join(dir, "season"), gen}, ap...)...))
+		tallied := 0
+		for _, r := range s.records {
+			if strings.Contains(r["file"].(string), "season") && r["game"] != nil {
+				tallied++
+				if r["actions"] != json.Number("0") || (r["status"] != "rejected") != (r["result"] != nil) {
+					t.Errorf("%s: a tally's object: %v", s.name, r)
+				}
+			}
+		}
+		if tallied != len(tallies)+1 {
+			t.Errorf("%s: %d tallies read with their game, want %d", s.name, tallied, len(tallies)+1)
+		}
+	}
+
 	// What a batch meets.
 	example := filepath.Join("..", "..", "testdata", "examples", "grand-cru-3p.vin")
 	exampleText, err := os.ReadFile(example)
