@@ -165,7 +165,9 @@ ranking (standard competition ranking, a shared place printed 1=) and the
 tie-break that decided each place.
 
 Scorepad mode scores end-state counts instead of a whole record:
-  vintner score --game bordeaux --tally tally.vin`,
+  vintner score --game bordeaux --tally tally.vin
+A tally among the records (tally lines, a game line) is scored as one, so
+a season's folder of records and typed-up scorepads is scored in one run.`,
 		Example: `  vintner score game.vin
   vintner score game.vin --format markdown
   vintner score --game grand-cru --tally end-of-game.vin`,
@@ -276,6 +278,7 @@ type recordJSON struct {
 	Valid       bool                 `json:"valid"`
 	Disputed    bool                 `json:"disputed"`
 	Actions     int                  `json:"actions"`
+	Tally       bool                 `json:"tally,omitempty"` // read as a scorepad tally
 	Error       string               `json:"error,omitempty"` // the record could not be read
 	Diagnostics validate.Diagnostics `json:"diagnostics"`
 	Claims      []validate.Claim     `json:"claims,omitempty"`
@@ -297,6 +300,7 @@ func newRecordJSON(o audit.Outcome) recordJSON {
 	}
 	r := o.Report
 	rj.Game, rj.Players, rj.Meta, rj.Valid, rj.Disputed, rj.Actions = r.Game, r.Players, r.Meta, r.Valid(), r.Disputed, r.Actions
+	rj.Tally = o.Tally
 	rj.Diagnostics = append(rj.Diagnostics, r.Diagnostics...)
 	rj.Claims, rj.Result = r.Claims, r.Result
 	return rj

@@ -17,7 +17,7 @@ var (
 	schemaStatuses = []string{"valid", "rejected", "claims-differ", "disputed", "unreadable"}
 	schemaCodes    = []string{"syntax", "header", "rule", "check", "claim", "missing", "limit", "io", "internal"}
 	schemaGames    = []string{"bordeaux", "grand-cru", "age-of-champagne"}
-	recordFields   = []string{"type", "file", "status", "game", "players", "meta", "valid", "disputed", "actions", "error", "diagnostics", "claims", "result"}
+	recordFields   = []string{"type", "file", "status", "game", "players", "meta", "valid", "disputed", "actions", "tally", "error", "diagnostics", "claims", "result"}
 	diagFields     = []string{"file", "line", "column", "severity", "code", "message", "hint", "game", "where", "player", "applied"}
 	resultFields   = []string{"game", "categories", "tiebreaks", "players", "notes"}
 	placeFields    = []string{"name", "seat", "points", "total", "rank", "shared", "tiebreak", "ranks_last", "decided", "level", "note"}
@@ -211,6 +211,9 @@ func (s *schemaRun) checkRecord(r map[string]any) {
 	}
 	if s.integer(what+" actions", r["actions"]) < 0 {
 		s.errorf("%s: negative actions", what)
+	}
+	if t, ok := r["tally"]; ok && (t != true || s.integer(what+" actions", r["actions"]) != 0) {
+		s.errorf("%s: tally %v with %v actions (present only as true, for a tally, which has none)", what, t, r["actions"])
 	}
 	if _, ok := s.text(what, r, "error"); ok != (status == "unreadable") {
 		s.errorf("%s: error present %v with status %s", what, ok, status)
@@ -541,7 +544,7 @@ func TestJSONLinesFollowTheDocs(t *testing.T) {
 		for _, r := range s.records {
 			if strings.Contains(r["file"].(string), "season") && r["game"] != nil {
 				tallied++
-				if r["actions"] != json.Number("0") || (r["status"] != "rejected") != (r["result"] != nil) {
+				if r["actions"] != json.Number("0") || r["tally"] != true || (r["status"] != "rejected") != (r["result"] != nil) {
 					t.Errorf("%s: a tally's object: %v", s.name, r)
 				}
 			}
