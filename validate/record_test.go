@@ -632,6 +632,7 @@ func TestIsTally(t *testing.T) {
 		// The tally reader takes these before the tally lines too.
 		"game aoc\nplayers A\nvariant merchant=easy\nmerchant pp=1 eco=1\ntally A pp=1 eco=1\n": true,
 		"game bordeaux\nplayers A\nclaim A 3\ntally A paths=1\n":                                true,
+		"game bordeaux\nplayers A\nsheets B1-2FKD-7AS8-M\ntally A paths=1\n":                    true, // a record header's sheets line kept
 		"game aoc\nplayers A\nround 1\nmerchant shipping 1 cuvees 2\n":                          false,
 		"game aoc\nplayers A\nmerchant claim 3\n":                                               false,
 	} {

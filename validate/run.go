@@ -216,7 +216,8 @@ func IsTally(data []byte) bool {
 		case strings.EqualFold(word, "tally"):
 			return true
 		case headerIndex(strings.ToLower(word)) >= 0 || strings.EqualFold(word, "variant"),
-			strings.EqualFold(word, "claim") || strings.EqualFold(word, "merchant"):
+			strings.EqualFold(word, "claim") || strings.EqualFold(word, "merchant"),
+			strings.EqualFold(word, "sheets") || strings.EqualFold(word, "sheet"): // a Bordeaux header's
 			continue
 		}
 		return false

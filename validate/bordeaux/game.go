@@ -192,6 +192,11 @@ func (Game) ScoreTally(rec *validate.Record, opt validate.Options) *validate.Rep
 			claims = append(claims, l)
 			continue
 		}
+		if w := strings.ToLower(l.Word(0)); l.Kind == validate.KindEvent && (w == "sheets" || w == "sheet") && len(claims) == 0 {
+			// Kept from the record's header with its variants: the
+			// sheets played are not read, the counts are as written.
+			continue
+		}
 		if l.Verb != "tally" {
 			return fail(l, 0, "a scorepad tally has `tally NAME key=value …` lines (%s), not %q", strings.Join(TallyKeys, ", "), l.Word(0))
 		}

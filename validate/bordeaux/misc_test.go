@@ -194,9 +194,9 @@ claim Other 20
 	if want := "s.vin:2:48: error: Me leads 7 years, a solo player's (those of seat 1 of 2: '01 '04 '05 '08 '09 '12 '13), not 13"; len(rep.Diagnostics) == 0 || rep.Diagnostics[0].Error() != want {
 		t.Errorf("solo leader: %v\nwant %s", rep.Diagnostics, want)
 	}
-	// A header copied from a record keeps its variants: the way the sheets
-	// were played does not change what the counts score.
-	kept := "players Me\nvariant solo longest=simple vine-skip\ntally Me paths=12 longest=7 casks=7 rows=5/4/0 leader=7\n"
+	// A header copied from a record keeps its variants and its sheets line:
+	// the way the sheets were played does not change what the counts score.
+	kept := "players Me\nvariant solo longest=simple vine-skip\nsheets B1-2FKD-7AS8-M\ntally Me paths=12 longest=7 casks=7 rows=5/4/0 leader=7\n"
 	rep = validate.CheckTally([]validate.Game{New()}, "bordeaux", "s.vin", []byte(kept), validate.Limits{}, validate.Options{})
 	if rep.Diagnostics.HasErrors() || rep.Result.Players[0].Total != 34 {
 		t.Errorf("variants of the play: %v %+v", rep.Diagnostics, rep.Result)
