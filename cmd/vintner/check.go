@@ -195,6 +195,11 @@ a season's folder of records and typed-up scorepads is scored in one run.`,
 				if err := f.check(); err != nil {
 					return err
 				}
+				if f.asPlayed {
+					// A flag, checked before the tally is read as the
+					// others are (a tally past a limit is checked as is).
+					return usageError{fmt.Errorf("--as-played replays a record: a tally has no actions to apply")}
+				}
 				if f.game == "" {
 					var in io.Reader
 					var err error
@@ -233,9 +238,6 @@ a season's folder of records and typed-up scorepads is scored in one run.`,
 					return usageError{err}
 				}
 				f.game = g.Name() // as written in records: "Bordeaux" is bordeaux
-				if f.asPlayed {
-					return usageError{fmt.Errorf("--as-played replays a record: a tally has no actions to apply")}
-				}
 				args = []string{f.tally}
 			}
 			return runCheck(cmd, args, &f, true)
@@ -318,8 +320,10 @@ func runCheck(cmd *cobra.Command, args []string, f *checkFlags, scoring bool) er
 	if cfg.Tally != "" {
 		cfg.Tally = f.game
 	}
-	// A season's folder holds scorepad tallies beside its records.
-	cfg.Tallies = cfg.Tally == ""
+	// A season's folder holds scorepad tallies beside its records. Not
+	// with --tally: a tally whose game line is past a limit comes here
+	// with no game, and is checked for the limit, not among records.
+	cfg.Tallies = f.tally == ""
 	items, err := audit.Expand(args)
 	if err != nil {
 		return err
