@@ -641,3 +641,20 @@ func TestIsTally(t *testing.T) {
 		}
 	}
 }
+
+// TallyNamesAGame tells a tally with a game line, whatever it names, from
+// one without: only the latter is told to write one.
+func TestTallyNamesAGame(t *testing.T) {
+	for src, want := range map[string]bool{
+		"game chess\nplayers A B\ntally A paths=1\n":     true,
+		"# pad\n  GAME bordeaux\nplayers A\ntally A\n":   true,
+		"players A\ntally A pp=1\n":                      false,
+		"players A\ntally A pp=1\ngame bordeaux\n":       false, // past the header: no game line
+		"players A\n# game bordeaux\ntally A paths=1\n":  false,
+		"players A B\ngame grand-cru\ntally A money=1\n": false, // not first: told where it goes
+	} {
+		if got := validate.TallyNamesAGame([]byte(src)); got != want {
+			t.Errorf("TallyNamesAGame(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

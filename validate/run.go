@@ -207,6 +207,22 @@ func finish(ds Diagnostics, file, game string) Diagnostics {
 // and AOC's `merchant` line in any order with the tally lines: written
 // first (the Wine Merchant's column, say), they are passed over here too.
 func IsTally(data []byte) bool {
+	tally, _ := tallyHead(data)
+	return tally
+}
+
+// TallyNamesAGame reports whether a tally starts with a `game` line,
+// whatever game it names: a tally among records without one there is told
+// to write it first, one whose game is unknown or past a limit is not.
+func TallyNamesAGame(data []byte) bool {
+	_, game := tallyHead(data)
+	return game
+}
+
+// tallyHead reads data's header as IsTally does: whether its first line
+// past it is a `tally` line, and whether it starts with a `game` line.
+func tallyHead(data []byte) (tally, game bool) {
+	first := true // a game line counts first, as the reader reads it
 	for line := range strings.Lines(string(data)) {
 		line = strings.TrimLeft(strings.TrimPrefix(stripComment(line), byteOrderMark), " \t")
 		word, _, _ := strings.Cut(strings.TrimRight(strings.Replace(line, "\t", " ", 1), " \t\r\n"), " ")
@@ -214,15 +230,19 @@ func IsTally(data []byte) bool {
 		case word == "":
 			continue
 		case strings.EqualFold(word, "tally"):
-			return true
-		case headerIndex(strings.ToLower(word)) >= 0 || strings.EqualFold(word, "variant"),
-			strings.EqualFold(word, "claim") || strings.EqualFold(word, "merchant"),
+			return true, game
+		case headerIndex(strings.ToLower(word)) >= 0 || strings.EqualFold(word, "variant"):
+			game = game || strings.EqualFold(word, "game") && first
+			first = false
+			continue
+		case strings.EqualFold(word, "claim") || strings.EqualFold(word, "merchant"),
 			strings.EqualFold(word, "sheets") || strings.EqualFold(word, "sheet"): // a Bordeaux header's
+			first = false
 			continue
 		}
-		return false
+		return false, game
 	}
-	return false
+	return false, game
 }
 
 // hintTallyLines says, at a record's `tally` line that an engine refused

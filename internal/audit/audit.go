@@ -459,7 +459,9 @@ func One(cfg Config, it Item) (out Outcome) {
 // with a hint (the tally's game cannot be guessed).
 func tallyAmongRecords(cfg *Config, rep *validate.Report, name string, data []byte, lim validate.Limits, opt validate.Options) (*validate.Report, bool) {
 	if rep.Game == "" {
-		if len(rep.Diagnostics) > 0 && rep.Diagnostics[0].Hint == "" {
+		// Only a tally without a game line is told to write one: "game
+		// chess" is told the games, a game line past a limit the limit.
+		if len(rep.Diagnostics) > 0 && rep.Diagnostics[0].Hint == "" && !validate.TallyNamesAGame(data) {
 			rep.Diagnostics[0].Hint = "a scorepad tally scored among records starts with a `game` line that names its game (or: vintner score --game GAME --tally FILE)"
 		}
 		return rep, false
