@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -532,7 +533,13 @@ func tallyGame(name string, stdin io.Reader, lim validate.Limits) (game string, 
 		r = io.TeeReader(stdin, &head)
 		stdin = io.MultiReader(&head, stdin)
 	}
-	data, err := io.ReadAll(io.LimitReader(r, int64(lim.MaxBytes)+1))
+	// One byte more than the limit, to tell a tally over it; the largest
+	// limit (9223372036854775807) has no byte more, and reads it all.
+	n := int64(lim.MaxBytes)
+	if n < math.MaxInt64 {
+		n++
+	}
+	data, err := io.ReadAll(io.LimitReader(r, n))
 	if err != nil {
 		return "", false, stdin, err
 	}
