@@ -1276,6 +1276,9 @@ func (s *state) checkDiffers(who int, p *player, pr *validate.Pair) *ruleError {
 	var got, want string
 	switch {
 	case q.isNum:
+		if n, err := strconv.Atoi(pr.Value); err == nil && n == q.num {
+			return nil // eco=+1, press=09: the number, written otherwise
+		}
 		got = strconv.Itoa(q.num)
 	case q.cubes != nil:
 		n0, n1, n2, ok := cubeCountsOf(pr.Value, q.letters)
@@ -1629,6 +1632,9 @@ pairs:
 			if e := notANumber(i, k, v); e != nil {
 				unreadable = e
 				break pairs
+			}
+			if n, err := strconv.Atoi(v); err == nil && n == num {
+				continue // +1 or 01: the number, written otherwise
 			}
 			got, want = strconv.Itoa(num), strings.ToLower(v)
 			if want == "" { // as a player's check says it

@@ -464,3 +464,31 @@ func TestAsPlayedErrorOnTheLineThatStopsIsNotApplied(t *testing.T) {
 		})
 	}
 }
+
+// A checked count written with a sign or a leading zero (eco=+1, as the
+// AOC tally writes it; money=011) is the number: Bordeaux read it so, and
+// Grand Cru and AOC said "not +1 as checked" of a report of 1. In the
+// full reading and the batch's lazy one alike.
+func TestACheckedNumberWrittenOtherwiseIsTheNumber(t *testing.T) {
+	for _, c := range []struct{ file, from, to string }{
+		{"../../testdata/examples/age-of-champagne-3p.vin", "check Ben pp=9 eco=-3 press=9", "check Ben pp=+9 eco=-03 press=09"},
+		{"../../testdata/champagne/valid/2p-merchant-high-tension.vin", "merchant check pp=14 eco=14", "merchant check pp=+14 eco=014"},
+		{"../../testdata/examples/grand-cru-3p.vin", "check Ann money=11 bids=0", "check Ann money=+11 bids=00"},
+	} {
+		b, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(b)
+		if !strings.Contains(text, c.from) {
+			t.Fatalf("%s has no %q", c.file, c.from)
+		}
+		text = strings.Replace(text, c.from, c.to, 1)
+		for _, noState := range []bool{false, true} {
+			rep := validate.Check(games.All(), "x.vin", []byte(text), validate.Limits{}, validate.Options{NoState: noState})
+			if !rep.Valid() {
+				t.Errorf("%s (%q), lazy %v: %v", c.file, c.to, noState, rep.Diagnostics)
+			}
+		}
+	}
+}

@@ -653,6 +653,11 @@ func (s *state) checkDiffers(p *player, pr validate.Pair) *fault {
 	if got == want {
 		return nil
 	}
+	if g, err := strconv.Atoi(got); err == nil {
+		if w, err := strconv.Atoi(want); err == nil && w == g {
+			return nil // money=+11, money=011: the number, written otherwise
+		}
+	}
 	if pr.Key == "start" && s.start < 0 {
 		return &fault{tok: pr.Tok, code: validate.CodeCheck, msg: fmt.Sprintf("the start player is not known yet (%s), not %s as checked", s.startUnknown(), show(pr.Value))}
 	}
