@@ -19,6 +19,10 @@ var uncovered = map[string]string{
 	"%s cannot come up: the stacks are empty": "vineUnseen counts exactly the stacks' cards that have " +
 		"not come up (sawVine), and an offers line names a card once ('offered twice' first): a card " +
 		"that has not come up leaves the count at 1 or more when it is named",
+	"the event card gives the Wine Merchant cuvées: merchant shipping 2 cuvees TN": "cubeError's form is " +
+		"the message only when lineCubes fails and badLetterAt finds no wrong letter: every word that " +
+		"cubeCountsOf rejects holds a byte that is no cuvée letter in either case, and no other rune " +
+		"upper-cases to T, N or B or folds to \"none\", so badLetterAt names it and the form is the hint",
 }
 
 // notByFixture lists the diagnostics that a Go test asserts in full instead
@@ -45,11 +49,6 @@ var noFixtureYet = map[string]string{
 		"with vitryats-key chardonnay and a Coteaux Vitryats card as the next first offer after grapes quality",
 	"%s came up before as %s %d %s": "all 17 cards of a sector come up, then a discarded one comes back " +
 		"declared otherwise: no random game reaches the end of a sector",
-	"shipping %d is blocked by a High Tension disc": "the default tables block no shipping spot " +
-		"(press 1, winery 4, draw 2): tables with a high-tension shipping line and a Wine Merchant " +
-		"whose event card names that spot",
-	"the event card gives the Wine Merchant cuvées: merchant shipping 2 cuvees TN": "cubeError's form is the " +
-		"message only when no letter is wrong but the cuvées do not read; with a wrong letter it is the hint",
 	"the Wine Merchant has no collaborator left to place": "a merchant shipping line when both his " +
 		"collaborators are placed",
 }
