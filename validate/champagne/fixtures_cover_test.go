@@ -45,8 +45,6 @@ var noFixtureYet = map[string]string{
 	"unexpected line":                   "not traced: the fall-through of tableLine",
 	"the first stack was empty at round %d's %s: the key was chosen by a player (chosen-by=NAME on line %d)": "a 4-player " +
 		"game whose vineyard stacks run out before a climatic hazards or grapes quality event",
-	"%s is a Coteaux Vitryats card: round %d's grapes quality honoured its grape, %s, with no choice (line %d)": "tables " +
-		"with vitryats-key chardonnay and a Coteaux Vitryats card as the next first offer after grapes quality",
 	"%s came up before as %s %d %s": "all 17 cards of a sector come up, then a discarded one comes back " +
 		"declared otherwise: no random game reaches the end of a sector",
 	"the Wine Merchant has no collaborator left to place": "a merchant shipping line when both his " +
