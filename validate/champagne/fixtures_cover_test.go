@@ -41,8 +41,7 @@ var notByFixture = map[string]string{
 // visible here rather than passed over. An entry no longer in the engine
 // fails the test, as the other lists do.
 var noFixtureYet = map[string]string{
-	"tokens are used during the rounds": "a token used before round 1: which setup step can give one is not traced",
-	"unexpected line":                   "not traced: the fall-through of tableLine",
+	"unexpected line": "not traced: the fall-through of tableLine",
 	"the first stack was empty at round %d's %s: the key was chosen by a player (chosen-by=NAME on line %d)": "a 4-player " +
 		"game whose vineyard stacks run out before a climatic hazards or grapes quality event",
 	"%s came up before as %s %d %s": "all 17 cards of a sector come up, then a discarded one comes back " +
