@@ -425,6 +425,10 @@ func (s *state) useToken(p *player, l *validate.Line) *ruleError {
 			return syntax(2, "the protection against the cold names nothing more: %s: use protection", validate.QuoteName(p.name))
 		}
 		if s.ev != evClimaticHazards {
+			if s.event == "" {
+				// Between rounds, or before the first: no event to name.
+				return fail(1, "the protection against the cold cancels the climatic hazards, and no event is revealed yet: it is used in the round of the climatic hazards, after their reveal")
+			}
 			return fail(1, "the protection against the cold cancels the climatic hazards; this round's event is %s", s.event)
 		}
 		if p.protected {
