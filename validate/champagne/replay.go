@@ -969,12 +969,14 @@ func cubeCountsOf(w string, letters string) (n0, n1, n2 int, ok bool) {
 }
 
 // cubeCountsLong is cubeCounts of a word too long for one sum: read in
-// pieces ("-" and "none" are short).
+// pieces, each of letters only ("-" and "none" are a whole word's, not a
+// piece's: 255 B then "-" was read as 255 B).
 func cubeCountsLong(w string, letters string) ([3]int, bool) {
 	var c [3]int
 	for ; len(w) > 0; w = w[min(len(w), 255):] {
-		part, ok := cubeCounts(w[:min(len(w), 255)], letters)
-		if !ok {
+		piece := w[:min(len(w), 255)]
+		part, ok := cubeCounts(piece, letters)
+		if !ok || piece == "-" || strings.EqualFold(piece, "none") {
 			return [3]int{}, false
 		}
 		add(&c, &part)

@@ -480,7 +480,9 @@ func TestCubeCounts(t *testing.T) {
 	words := []string{"", "-", "none", "NONE", "NoNe", "nonE", "--", "M", "mpc", "MMPPCC", "TNB", "tnbT", "MX", "x", "M-",
 		"MMx", "xMM", "MPCq", "TNBTn", // odd lengths: the last byte read on its own
 		"é", "\u212a", "MMMMMMMMMMMM", strings.Repeat("M", 255), strings.Repeat("M", 256), strings.Repeat("mP", 300),
-		strings.Repeat("C", 600) + "q", strings.Repeat("T", 700)}
+		strings.Repeat("C", 600) + "q", strings.Repeat("T", 700),
+		// a piece of a long word is letters only: "-" and "none" are a whole word's
+		strings.Repeat("B", 255) + "-", strings.Repeat("N", 255) + "none", strings.Repeat("M", 510) + "NONE"}
 	for _, letters := range []string{grapeLetters, cuveeLetters} {
 		for _, w := range words {
 			got, ok := cubeCounts(w, letters)
