@@ -2,10 +2,7 @@ package bordeaux
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -68,21 +65,24 @@ var formatAt = map[string]int{
 // the package's source.
 func replayFormats(t *testing.T) []wanttest.Format {
 	t.Helper()
-	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// random.go writes records, it does not read them.
+	fset, files := wanttest.SourceFiles(t, func(name string) bool { return name == "random.go" })
 	var out []wanttest.Format
-	for _, name := range files {
-		// random.go writes records, it does not read them.
-		if strings.HasSuffix(name, "_test.go") || name == "random.go" {
-			continue
+	add := func(pos token.Pos, format string) {
+		if format != "%s" && format != "%v" { // these pass on a message made elsewhere
+			out = append(out, wanttest.Format{Pos: fset.Position(pos).String(), Format: format})
 		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
+	}
+	// message adds a Message's value: fmt.Sprintf(format, …), or "…" (a
+	// format with no verb).
+	message := func(e ast.Expr) {
+		if msg, ok := wanttest.StringLit(t, e); ok {
+			add(e.Pos(), strings.ReplaceAll(msg, "%", "%%"))
+		} else if format, ok := wanttest.SprintfFormat(t, e); ok {
+			add(e.Pos(), format)
 		}
+	}
+	for _, f := range files {
 		for _, decl := range f.Decls {
 			// The scorepad (tally) and template readers check other
 			// inputs than a record replay.
@@ -90,63 +90,25 @@ func replayFormats(t *testing.T) []wanttest.Format {
 				continue
 			}
 			ast.Inspect(decl, func(n ast.Node) bool {
-				var call *ast.CallExpr
-				at := -1
 				switch n := n.(type) {
 				case *ast.CallExpr:
-					call = n
-					switch fn := n.Fun.(type) {
-					case *ast.Ident:
-						if i, ok := formatAt[fn.Name]; ok {
-							at = i
-						}
-					case *ast.SelectorExpr:
-						if x, ok := fn.X.(*ast.Ident); ok && x.Name == "validate" && fn.Sel.Name == "Errorf" {
-							at = 3
-						} else if i, ok := formatAt[fn.Sel.Name]; ok {
-							at = i
+					if at := wanttest.FormatIndex(n, formatAt); at >= 0 {
+						if format, ok := wanttest.StringLit(t, n.Args[at]); ok {
+							add(n.Pos(), format)
 						}
 					}
 				case *ast.KeyValueExpr:
-					// validate.Diagnostic{Message: fmt.Sprintf(format, …)} or {Message: "…"}
-					key, ok := n.Key.(*ast.Ident)
-					if !ok || key.Name != "Message" {
-						return true
+					// validate.Diagnostic{Message: …}
+					if key, ok := n.Key.(*ast.Ident); ok && key.Name == "Message" {
+						message(n.Value)
 					}
-					if lit, ok := n.Value.(*ast.BasicLit); ok {
-						out = append(out, literalFormat(t, fset, lit))
-						return true
-					}
-					call, _ = n.Value.(*ast.CallExpr)
-					at = sprintfAt(call)
 				case *ast.AssignStmt:
-					// d.Message = fmt.Sprintf(format, …) or d.Message = "…"
-					if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
-						return true
+					// d.Message = …
+					if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+						if sel, ok := n.Lhs[0].(*ast.SelectorExpr); ok && sel.Sel.Name == "Message" {
+							message(n.Rhs[0])
+						}
 					}
-					if sel, ok := n.Lhs[0].(*ast.SelectorExpr); !ok || sel.Sel.Name != "Message" {
-						return true
-					}
-					if lit, ok := n.Rhs[0].(*ast.BasicLit); ok {
-						out = append(out, literalFormat(t, fset, lit))
-						return true
-					}
-					call, _ = n.Rhs[0].(*ast.CallExpr)
-					at = sprintfAt(call)
-				}
-				if at < 0 || len(call.Args) <= at {
-					return true
-				}
-				lit, ok := call.Args[at].(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					return true
-				}
-				format, err := strconv.Unquote(lit.Value)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if format != "%s" && format != "%v" { // these pass on a message made elsewhere
-					out = append(out, wanttest.Format{Pos: fset.Position(call.Pos()).String(), Format: format})
 				}
 				return true
 			})
@@ -159,26 +121,4 @@ func replayFormats(t *testing.T) []wanttest.Format {
 		t.Fatalf("only %d diagnostics found in the engine's source", len(out))
 	}
 	return out
-}
-
-// literalFormat is a message written as a string literal, as a format
-// (one with no verb).
-func literalFormat(t *testing.T, fset *token.FileSet, lit *ast.BasicLit) wanttest.Format {
-	t.Helper()
-	msg, err := strconv.Unquote(lit.Value)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return wanttest.Format{Pos: fset.Position(lit.Pos()).String(), Format: strings.ReplaceAll(msg, "%", "%%")}
-}
-
-// sprintfAt is 0 for a call of fmt.Sprintf, else -1.
-func sprintfAt(call *ast.CallExpr) int {
-	if call == nil {
-		return -1
-	}
-	if fn, ok := call.Fun.(*ast.SelectorExpr); ok && fn.Sel.Name == "Sprintf" {
-		return 0
-	}
-	return -1
 }

@@ -2,10 +2,7 @@ package champagne
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -78,34 +75,22 @@ var formatAt = map[string]int{
 	"fail":      1, // fail(tok, format, …)
 	"syntax":    1, // syntax(tok, format, …)
 	"cubeError": 3, // cubeError(l, from, letters, form)
-	"Errorf":    3, // validate.Errorf(l, tok, code, format, …)
 }
 
 // replayFormats reads the format of every diagnostic of the replay from
 // the package's source.
 func replayFormats(t *testing.T) []wanttest.Format {
 	t.Helper()
-	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// generate.go and generate_moves.go write records, they do not read
+	// them.
+	fset, files := wanttest.SourceFiles(t, func(name string) bool { return strings.HasPrefix(name, "generate") })
 	var out []wanttest.Format
 	add := func(pos token.Pos, format string, helper bool) {
 		if !passThrough[format] {
 			out = append(out, wanttest.Format{Pos: fset.Position(pos).String(), Format: format, Anywhere: helper})
 		}
 	}
-	for _, name := range files {
-		// generate.go and generate_moves.go write records, they do not
-		// read them.
-		if strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "generate") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range files {
 		for _, decl := range f.Decls {
 			fn, ok := decl.(*ast.FuncDecl)
 			if !ok {
@@ -126,18 +111,8 @@ func replayFormats(t *testing.T) []wanttest.Format {
 			ast.Inspect(fn.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.CallExpr:
-					at := -1
-					switch fun := n.Fun.(type) {
-					case *ast.Ident:
-						if i, ok := formatAt[fun.Name]; ok && fun.Name != "Errorf" {
-							at = i
-						}
-					case *ast.SelectorExpr:
-						if x, ok := fun.X.(*ast.Ident); ok && x.Name == "validate" && fun.Sel.Name == "Errorf" {
-							at = formatAt["Errorf"]
-						}
-					}
-					if at < 0 || len(n.Args) <= at {
+					at := wanttest.FormatIndex(n, formatAt)
+					if at < 0 {
 						return true
 					}
 					arg := n.Args[at]
@@ -147,21 +122,17 @@ func replayFormats(t *testing.T) []wanttest.Format {
 						}
 						return true
 					}
-					if lit, ok := arg.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						format, err := strconv.Unquote(lit.Value)
-						if err != nil {
-							t.Fatal(err)
-						}
+					if format, ok := wanttest.StringLit(t, arg); ok {
 						add(n.Pos(), format, false)
 						return true
 					}
-					if format, ok := sprintfFormat(t, arg); ok { // cubeError's form
+					if format, ok := wanttest.SprintfFormat(t, arg); ok { // cubeError's form
 						add(n.Pos(), format, false)
 					}
 				case *ast.KeyValueExpr:
 					// &ruleError{msg: fmt.Sprintf(format, …)}
 					if key, ok := n.Key.(*ast.Ident); ok && key.Name == "msg" {
-						if format, ok := sprintfFormat(t, n.Value); ok {
+						if format, ok := wanttest.SprintfFormat(t, n.Value); ok {
 							add(n.Pos(), format, false)
 						}
 					}
@@ -169,7 +140,7 @@ func replayFormats(t *testing.T) []wanttest.Format {
 					// msg := fmt.Sprintf(format, …), a ruleError's msg
 					if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
 						if id, ok := n.Lhs[0].(*ast.Ident); ok && id.Name == "msg" {
-							if format, ok := sprintfFormat(t, n.Rhs[0]); ok {
+							if format, ok := wanttest.SprintfFormat(t, n.Rhs[0]); ok {
 								add(n.Pos(), format, false)
 							}
 						}
@@ -201,11 +172,7 @@ func localConsts(t *testing.T, fn *ast.FuncDecl) map[string]string {
 			vs := sp.(*ast.ValueSpec)
 			for i, name := range vs.Names {
 				if i < len(vs.Values) {
-					if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						s, err := strconv.Unquote(lit.Value)
-						if err != nil {
-							t.Fatal(err)
-						}
+					if s, ok := wanttest.StringLit(t, vs.Values[i]); ok {
 						consts[name.Name] = s
 					}
 				}
@@ -216,40 +183,14 @@ func localConsts(t *testing.T, fn *ast.FuncDecl) map[string]string {
 	return consts
 }
 
-// sprintfFormat is the format of a call of fmt.Sprintf.
-func sprintfFormat(t *testing.T, e ast.Expr) (string, bool) {
-	call, ok := e.(*ast.CallExpr)
-	if !ok || len(call.Args) == 0 {
-		return "", false
-	}
-	if fn, ok := call.Fun.(*ast.SelectorExpr); !ok || fn.Sel.Name != "Sprintf" {
-		return "", false
-	}
-	lit, ok := call.Args[0].(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
-		return "", false
-	}
-	s, err := strconv.Unquote(lit.Value)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s, true
-}
-
 // stringFormat is the format of a string a helper returns: a literal, a
 // fmt.Sprintf, or their sum, any other part standing as %s. A result with
 // no literal in it (a variable returned as it is) is none.
 func stringFormat(t *testing.T, e ast.Expr, top bool) (string, bool) {
 	switch e := e.(type) {
 	case *ast.BasicLit:
-		if e.Kind != token.STRING {
-			return "", false
-		}
-		s, err := strconv.Unquote(e.Value)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return strings.ReplaceAll(s, "%", "%%"), s != ""
+		s, ok := wanttest.StringLit(t, e)
+		return strings.ReplaceAll(s, "%", "%%"), ok && s != ""
 	case *ast.BinaryExpr:
 		if e.Op != token.ADD {
 			return "", false
@@ -264,7 +205,7 @@ func stringFormat(t *testing.T, e ast.Expr, top bool) (string, bool) {
 		}
 		return a + b, okA || okB
 	}
-	if s, ok := sprintfFormat(t, e); ok {
+	if s, ok := wanttest.SprintfFormat(t, e); ok {
 		return s, true
 	}
 	return "%s", false

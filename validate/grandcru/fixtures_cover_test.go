@@ -2,11 +2,7 @@ package grandcru
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/vintner/vintner/internal/wanttest"
@@ -52,71 +48,36 @@ func TestEveryRuleHasFixture(t *testing.T) {
 }
 
 // replayFormats reads the format of every diagnostic of the replay from
-// the package's source.
+// the package's source: each bad(tok, format, …) and validate.Errorf, and
+// each fault's msg or diagnostic's Message built with fmt.Sprintf.
 func replayFormats(t *testing.T) []wanttest.Format {
 	t.Helper()
-	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The scorepad (tally) and tables readers check other inputs than a
+	// record replay: they are tested in tally_test.go and tables_test.go.
+	fset, files := wanttest.SourceFiles(t, func(name string) bool { return name == "tally.go" || name == "tables.go" })
 	var out []wanttest.Format
-	for _, name := range files {
-		// The scorepad (tally) and tables readers check other inputs than
-		// a record replay: they are tested in tally_test.go and
-		// tables_test.go.
-		if strings.HasSuffix(name, "_test.go") || name == "tally.go" || name == "tables.go" {
-			continue
+	add := func(pos token.Pos, format string) {
+		if format != "%s" { // "%s" passes on a fault's message
+			out = append(out, wanttest.Format{Pos: fset.Position(pos).String(), Format: format})
 		}
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+	}
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			var call *ast.CallExpr
-			at := -1
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				// bad(tok, format, …) and validate.Errorf(line, tok, code, format, …)
-				call = n
-				switch fn := n.Fun.(type) {
-				case *ast.Ident:
-					if fn.Name == "bad" {
-						at = 1
-					}
-				case *ast.SelectorExpr:
-					if x, ok := fn.X.(*ast.Ident); ok && x.Name == "validate" && fn.Sel.Name == "Errorf" {
-						at = 3
+				if at := wanttest.FormatIndex(n, map[string]int{"bad": 1}); at >= 0 {
+					if format, ok := wanttest.StringLit(t, n.Args[at]); ok {
+						add(n.Pos(), format)
 					}
 				}
 			case *ast.KeyValueExpr:
 				// fault{msg: fmt.Sprintf(format, …)} and
 				// validate.Diagnostic{Message: fmt.Sprintf(format, …)}
-				key, ok := n.Key.(*ast.Ident)
-				if !ok || key.Name != "msg" && key.Name != "Message" {
-					return true
+				if key, ok := n.Key.(*ast.Ident); ok && (key.Name == "msg" || key.Name == "Message") {
+					if format, ok := wanttest.SprintfFormat(t, n.Value); ok {
+						add(n.Value.Pos(), format)
+					}
 				}
-				call, _ = n.Value.(*ast.CallExpr)
-				if call == nil {
-					return true
-				}
-				if fn, ok := call.Fun.(*ast.SelectorExpr); ok && fn.Sel.Name == "Sprintf" {
-					at = 0
-				}
-			}
-			if at < 0 || len(call.Args) <= at {
-				return true
-			}
-			lit, ok := call.Args[at].(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			format, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if format != "%s" { // "%s" passes on a fault's message
-				out = append(out, wanttest.Format{Pos: fset.Position(call.Pos()).String(), Format: format})
 			}
 			return true
 		})
