@@ -174,6 +174,10 @@ type Record struct {
 	Lines       []*Line // every other non-blank line, in order
 
 	byFirstByte [256]uint8 // Seat's index, see indexPlayers
+	// spacedNames: some player's name has a blank, so a table line may be
+	// that name written without its quotes (unquotedPlayer). Most records
+	// have none, and their table lines skip the look.
+	spacedNames bool
 	headerLines [len(headerWords)]*Line
 	lx          *lexer // the reader's memory, for Expand
 	// playersRefused: the players line has an error, so the players are
@@ -255,6 +259,9 @@ func (r *Record) Seat(name string) int {
 // marks it filled. Called once, on the players line, with byFirstByte
 // zero (a new Record).
 func (r *Record) indexPlayers() {
+	for _, p := range r.Players {
+		r.spacedNames = r.spacedNames || strings.IndexFunc(p, unicode.IsSpace) >= 0
+	}
 	if len(r.Players) >= 255 {
 		return // left empty: Seat compares every name
 	}
@@ -829,6 +836,9 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 		}
 		// So is a name with a blank written without its quotes: the
 		// line reads as a table line starting with the first word.
+		if !rec.spacedNames {
+			return nil
+		}
 		if p := unquotedPlayer(l.Raw, rec.Players); p != "" {
 			d := Errorf(l, 0, CodeSyntax, "a name with a blank is written in quotes: %s: …", QuoteName(p))
 			return &d
