@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/vintner/vintner/internal/rng"
@@ -286,6 +287,22 @@ func TestEditDistanceBanded(t *testing.T) {
 		want := min(editDistanceFull(a, b), limit+1)
 		if got := editDistance(a, b, limit); got != want {
 			t.Fatalf("editDistance(%q, %q, %d) = %d, want %d", a, b, limit, got, want)
+		}
+	}
+}
+
+// TestHasSpaceAsUnicode: the reader's byte loop finds a blank in a name
+// exactly where unicode.IsSpace does, which is what strings.Fields splits
+// on when unquotedPlayer looks for the name written without its quotes.
+func TestHasSpaceAsUnicode(t *testing.T) {
+	for _, name := range []string{
+		"", "Ann", "Marie Claire", "Marie\tClaire", "Ann\v", "\fAnn", "Ann\r", "Ann\n",
+		"Zoë", "Zoë Ann", "Zoë\u00a0Ann", "Ann\u00a0", "Ann\u0085", "Ann\u2003Ben", "Ann\u200bBen",
+		"\x1c", "Ann\x7f", "é", "日本 語", "日本語",
+	} {
+		want := strings.IndexFunc(name, unicode.IsSpace) >= 0
+		if got := hasSpace(name); got != want {
+			t.Errorf("hasSpace(%q) = %v, want %v", name, got, want)
 		}
 	}
 }

@@ -260,7 +260,7 @@ func (r *Record) Seat(name string) int {
 // zero (a new Record).
 func (r *Record) indexPlayers() {
 	for _, p := range r.Players {
-		r.spacedNames = r.spacedNames || strings.IndexFunc(p, unicode.IsSpace) >= 0
+		r.spacedNames = r.spacedNames || hasSpace(p)
 	}
 	if len(r.Players) >= 255 {
 		return // left empty: Seat compares every name
@@ -276,6 +276,20 @@ func (r *Record) indexPlayers() {
 		}
 	}
 	r.byFirstByte[0] = 1
+}
+
+// hasSpace reports whether name holds a blank as strings.Fields sees one
+// (unicode.IsSpace), looking byte by byte while the name is ASCII.
+func hasSpace(name string) bool {
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case c >= utf8.RuneSelf:
+			return strings.IndexFunc(name[i:], unicode.IsSpace) >= 0
+		case c == ' ' || '\t' <= c && c <= '\r':
+			return true
+		}
+	}
+	return false
 }
 
 // sameName is a == b. A name is a few bytes: a loop compares them for
