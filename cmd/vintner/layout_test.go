@@ -102,6 +102,12 @@ func TestHelpOnAnUnknownTopicExits2(t *testing.T) {
 	if rc, out, errOut := runVintner(t, "help", "frobnicate"); rc != 2 || out != "" || !strings.Contains(errOut, `unknown help topic "frobnicate"`) {
 		t.Errorf("help frobnicate = %d, stdout %q, stderr %q", rc, out, errOut)
 	}
+	// An empty topic (a shell variable left unset) would be a prefix of
+	// every command: it says what help takes instead of listing them all.
+	if rc, out, errOut := runVintner(t, "help", ""); rc != 2 || out != "" ||
+		!strings.HasPrefix(errOut, "vintner: unknown help topic \"\": help takes a command's name (vintner help lists them)\n") || strings.Contains(errOut, "Did you mean") {
+		t.Errorf("help \"\" = %d, stdout %q, stderr %q", rc, out, errOut)
+	}
 	if rc, out, _ := runVintner(t, "help", "layout"); rc != 0 || !strings.Contains(out, "vintner layout CODE|FILE.json") {
 		t.Errorf("help layout = %d, stdout %q", rc, out)
 	}

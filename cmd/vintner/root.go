@@ -129,7 +129,10 @@ func newHelpCmd() *cobra.Command {
 			cmd, rest, err := c.Root().Find(args)
 			if cmd == nil || err != nil || len(rest) > 0 || cmd == c.Root() && len(args) > 0 {
 				err := fmt.Errorf("unknown help topic %q", strings.Join(args, " "))
-				if s := c.Root().SuggestionsFor(args[0]); len(s) > 0 && cmd == c.Root() {
+				if strings.TrimSpace(args[0]) == "" {
+					// Every name starts with "": a did-you-mean would list them all.
+					err = fmt.Errorf("%w: help takes a command's name (vintner help lists them)", err)
+				} else if s := c.Root().SuggestionsFor(args[0]); len(s) > 0 && cmd == c.Root() {
 					// As cobra says it of an unknown command.
 					err = fmt.Errorf("%w\n\nDid you mean this?\n\t%s\n", err, strings.Join(s, "\n\t"))
 				}
