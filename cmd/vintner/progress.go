@@ -52,7 +52,7 @@ func newProgress(w io.Writer, total int) *progress {
 		if !ansiConsole(f) {
 			return nil
 		}
-		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 20 {
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
 			width = cols
 		}
 	}
@@ -94,20 +94,33 @@ func (p *progress) Done() { p.Clear() }
 // render is the bar's text for an elapsed time, fitted to the width:
 //
 //	[=========>          ]  4812/10000  48%  2.1s, 1.3s left
+//
+// A terminal too narrow for the bar gets the fullest of the counts that
+// fits in it, down to the percentage: a line longer than the terminal
+// wraps, and the carriage return that redraws it would leave every
+// earlier draw on the screen.
 func (p *progress) render(elapsed time.Duration) string {
 	pct := 0
 	if p.total > 0 {
 		pct = p.done * 100 / p.total
 	}
 	n := len(fmt.Sprint(p.total))
-	info := fmt.Sprintf(" %*d/%d %3d%% %s", n, p.done, p.total, pct, elapsed.Round(100*time.Millisecond))
+	counts := fmt.Sprintf(" %*d/%d %3d%%", n, p.done, p.total, pct)
+	timed := counts + " " + elapsed.Round(100*time.Millisecond).String()
+	info := timed
 	if p.done > 0 && p.done < p.total {
 		left := time.Duration(float64(elapsed) * float64(p.total-p.done) / float64(p.done))
 		info += fmt.Sprintf(", %s left", left.Round(time.Second))
 	}
-	barWidth := p.width - 1 - len(info) - 2 // keep the last column free: no wrap
+	room := p.width - 1 // keep the last column free: no wrap
+	barWidth := room - len(info) - 2
 	if barWidth < 5 {
-		return strings.TrimSpace(info)
+		for _, text := range []string{info, timed, counts, fmt.Sprintf("%d%%", pct)} {
+			if text = strings.TrimSpace(text); len(text) <= room {
+				return text
+			}
+		}
+		return ""
 	}
 	fill := 0
 	if p.total > 0 {

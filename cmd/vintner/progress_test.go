@@ -42,10 +42,26 @@ func TestProgressRendering(t *testing.T) {
 			t.Errorf("render is %d columns, wider than %d", len(got), p.width-1)
 		}
 	}
-	// Too narrow for a bar: the counts alone.
-	p.width, p.done = 20, 5
-	if got := p.render(time.Second); got != "5/10000   0% 1s, 33m19s left" {
-		t.Errorf("narrow render = %q", got)
+	// Too narrow for a bar: the fullest counts that fit, never a line
+	// that wraps (its redraw would leave every earlier one on screen).
+	p.done = 5
+	for _, c := range []struct {
+		width int
+		want  string
+	}{
+		{40, "5/10000   0% 1s, 33m19s left"},
+		{29, "5/10000   0% 1s, 33m19s left"},
+		{28, "5/10000   0% 1s"},
+		{16, "5/10000   0% 1s"},
+		{15, "5/10000   0%"},
+		{12, "0%"},
+		{3, "0%"},
+		{2, ""},
+	} {
+		p.width = c.width
+		if got := p.render(time.Second); got != c.want || len(got) > c.width-1 {
+			t.Errorf("render at %d columns = %q, want %q", c.width, got, c.want)
+		}
 	}
 }
 
