@@ -50,8 +50,6 @@ var notByFixture = map[string]string{
 // visible here rather than passed over. An entry no longer in the engine
 // fails the test, as the other lists do.
 var noFixtureYet = map[string]string{
-	"the first stack was empty at round %d's %s: the key was chosen by a player (chosen-by=NAME on line %d)": "a 4-player " +
-		"game whose vineyard stacks run out before a climatic hazards or grapes quality event",
 	"%s came up before as %s %d %s": "all 17 cards of a sector come up, then a discarded one comes back " +
 		"declared otherwise: no random game reaches the end of a sector",
 }
