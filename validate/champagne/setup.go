@@ -79,10 +79,8 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 		switch {
 		case reshuffled0:
 			// The first stack was empty when the event came: no card showed
-			// the key, and the player with the fewest points chose it.
-			if k.chooser < 0 {
-				return fail(1, "the first stack was empty at round %d's %s: the key was chosen by a player (chosen-by=NAME on line %d)", s.round, k.event, k.line)
-			}
+			// the key, and the player with the fewest points chose it, as
+			// the reveal line had to say (keyChosenWhenStacksEmpty).
 		case c.Region < 0 && k.grape >= 0 && s.r.on.VitryatsKeyChardonnay:
 			// The Coteaux Vitryats card is Chardonnay: it is the key grape.
 			if k.chooser >= 0 || k.grape != c.Grape {
@@ -781,12 +779,18 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 		if region < 0 {
 			return syntax(len(l.Tokens), "climatic hazards names its key region: region=REGION")
 		}
+		if e := s.keyChosenWhenStacksEmpty(l, kind, chooser); e != nil {
+			return e
+		}
 		s.eventArg = region
 		s.key = keyCheck{event: "climatic hazards", region: region, grape: -1, chooser: chooser, line: l.Num}
 		s.keyCheck = &s.key
 	case "grapes-quality":
 		if grape < 0 {
 			return syntax(len(l.Tokens), "grapes quality names its key grape: grape=M|P|C")
+		}
+		if e := s.keyChosenWhenStacksEmpty(l, kind, chooser); e != nil {
+			return e
 		}
 		s.eventArg = grape
 		s.key = keyCheck{event: "grapes quality", region: -1, grape: grape, chooser: chooser, line: l.Num}
@@ -851,6 +855,24 @@ func (s *state) fewestPP() int {
 		}
 	}
 	return best
+}
+
+// keyChosenWhenStacksEmpty: with every card of the vineyard stacks come
+// up, no card shows the key of climatic hazards or grapes quality, and the
+// player with the fewest prestige points chooses it (ruling E8), which the
+// reveal line says with chosen-by=. Known here, at the reveal: the next
+// renewal, whose first offer would show it otherwise, never comes after
+// round 10.
+func (s *state) keyChosenWhenStacksEmpty(l *validate.Line, kind string, chooser int) *ruleError {
+	if s.vineUnseen > 0 || chooser >= 0 {
+		return nil
+	}
+	who := s.fewestPP()
+	name := "merchant"
+	if !s.players[who].merchant {
+		name = validate.QuoteName(s.players[who].name)
+	}
+	return fail(len(l.Tokens), "the vineyard stacks are empty, so no card shows the key of %s: %s, with the fewest prestige points, chooses it (chosen-by=%s)", strings.ReplaceAll(kind, "-", " "), s.called(who), name)
 }
 
 // corks: a player discards a cuvée of his cellar.
