@@ -782,6 +782,9 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 		if e := s.keyChosenWhenStacksEmpty(l, kind, chooser); e != nil {
 			return e
 		}
+		if e := s.keyInStacks(kind, region, -1, chooser, keyTok); e != nil {
+			return e
+		}
 		s.eventArg = region
 		s.key = keyCheck{event: "climatic hazards", region: region, grape: -1, chooser: chooser, line: l.Num}
 		s.keyCheck = &s.key
@@ -790,6 +793,9 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 			return syntax(len(l.Tokens), "grapes quality names its key grape: grape=M|P|C")
 		}
 		if e := s.keyChosenWhenStacksEmpty(l, kind, chooser); e != nil {
+			return e
+		}
+		if e := s.keyInStacks(kind, -1, grape, chooser, keyTok); e != nil {
 			return e
 		}
 		s.eventArg = grape
@@ -873,6 +879,57 @@ func (s *state) keyChosenWhenStacksEmpty(l *validate.Line, kind string, chooser 
 		name = validate.QuoteName(s.players[who].name)
 	}
 	return fail(len(l.Tokens), "the vineyard stacks are empty, so no card shows the key of %s: %s, with the fewest prestige points, chooses it (chosen-by=%s)", strings.ReplaceAll(kind, "-", " "), s.called(who), name)
+}
+
+// keyInStacks: while the vineyard stacks hold cards, the key of climatic
+// hazards or grapes quality is shown by the top of the first stack, one of
+// the cards that have not come up (ruling E8). The next renewal's first
+// offer tells which, and keyCheck compares it then; but round 10 has no
+// renewal, and a key no card left could show is known at the reveal: a
+// region (or grape) of which every card has come up, or a chosen-by= when
+// no card left leaves the key to a player (every Coteaux Vitryats card
+// has come up, or vitryats-key chardonnay makes one show Chardonnay).
+// keyTok holds the tokens of region=, grape= and chosen-by= (eventKeys).
+func (s *state) keyInStacks(kind string, region, grape, chooser int, keyTok [len(eventKeys)]int) *ruleError {
+	if s.vineUnseen == 0 {
+		return nil // keyChosenWhenStacksEmpty
+	}
+	chardonnay := grape >= 0 && s.r.on.VitryatsKeyChardonnay
+	shows, open := false, false // a card left shows the key written; one leaves the key to a player
+	for i := range s.r.Vineyards {
+		c := &s.r.Vineyards[i]
+		if c.Inheritance || s.vineSeen[c.Idx] {
+			continue
+		}
+		switch {
+		case c.Region < 0 && !chardonnay:
+			open = true
+		case region >= 0:
+			shows = shows || c.Region == region
+		default:
+			shows = shows || c.Grape == grape
+		}
+	}
+	what := strings.ReplaceAll(kind, "-", " ")
+	if chooser >= 0 && !open {
+		if chardonnay {
+			return fail(keyTok[2], "a card of the vineyard stacks shows the key of grapes quality, and no player chooses it: a Coteaux Vitryats card shows Chardonnay (house ruling vitryats-key chardonnay)")
+		}
+		return fail(keyTok[2], "every Coteaux Vitryats card has come up: the top of the first vineyard stack shows the key of %s, and no player chooses it", what)
+	}
+	if chooser < 0 && !shows {
+		in := "is in " + s.r.RegionNames[region]
+		tok := keyTok[0]
+		if grape >= 0 {
+			in, tok = "grows "+grapeNames[grape], keyTok[1]
+		}
+		e := fail(tok, "no card left in the vineyard stacks %s, so the top of the first stack cannot show it as the key of %s", in, what)
+		if open {
+			e.hint = "a Coteaux Vitryats card is still in the stacks: if it showed the key, the player with the fewest prestige points chose it (chosen-by=NAME)"
+		}
+		return e
+	}
+	return nil
 }
 
 // corks: a player discards a cuvée of his cellar.
