@@ -154,7 +154,8 @@ func BenchmarkReadPairs(b *testing.B) {
 // columns and reads a line's first word apart, against the general loop
 // (lexQuoted from the line's start) on 200,000 random lines.
 func TestLexFastAsGeneral(t *testing.T) {
-	alphabet := []string{" ", "\t", ",", "\"", "#", ":", "a", "B", "é", "3", "=", "Ann:", "Zoë:", ":x", "\r", "€", "red", "LLL"}
+	alphabet := []string{" ", "\t", ",", "\"", "#", ":", "a", "B", "é", "3", "=", "Ann:", "Zoë:", ":x", "\r", "€", "red", "LLL",
+		"Ann: bid", "Ann: Bid", "Ann: b"}
 	src := rng.New(11)
 	dump := func(l *Line, toks []Token, ok bool, d *Diagnostic) string {
 		var b strings.Builder
@@ -178,6 +179,11 @@ func TestLexFastAsGeneral(t *testing.T) {
 		gtoks, gok, gd := lexQuoted(general, nil, 0, nil, 0, 1)
 		if got, want := dump(fast, toks, ok, d), dump(general, gtoks, gok, gd); got != want {
 			t.Fatalf("%q: lexInto reads\n%s\nthe general loop\n%s", raw, got, want)
+		}
+		// verbLower spares actionLine its look at the verb: only for a
+		// first word after NAME: in lower-case ASCII.
+		if fast.verbLower && (fast.playerCol == 0 || len(toks) == 0 || toks[0].Quoted || !lowerASCII(toks[0].Text)) {
+			t.Fatalf("%q: verbLower with tokens %v", raw, toks)
 		}
 	}
 }

@@ -60,6 +60,7 @@ type Line struct {
 	seat      int32 // Player's seat + 1; 0 when the reader did not find one
 	lazy      bool  // a check line not yet lexed (see Lazy)
 	confirmed bool  // a lazy line the engine confirmed from its text
+	verbLower bool  // the lexer found the word after NAME: (Tokens[0]) in lower-case ASCII
 }
 
 // Seat returns the 0-based seat of the line's player, as the reader found
@@ -608,7 +609,9 @@ func (rec *Record) actionLine(l *Line) bool {
 	l.Kind = KindAction
 	l.Player = rec.Players[seat] // the same string: an engine's compare of names then stops at the pointer
 	l.seat = int32(seat + 1)
-	if l.Verb = l.Tokens[0].Text; !lowerASCII(l.Verb) {
+	// The lexer has seen the verb's bytes already, and nearly always
+	// found them in lower case: then they need not be looked at again.
+	if l.Verb = l.Tokens[0].Text; !l.verbLower && !lowerASCII(l.Verb) {
 		l.Verb = strings.ToLower(l.Verb)
 	}
 	return true
@@ -873,6 +876,30 @@ var plainWordByte = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// verbBytes classes the bytes for lexInto's reading of a verb:
+// verbLowerByte continues a word in lower case (plainWordByte but the
+// capitals A-Z), verbEndByte ends it for good (a blank, a tab, a comma,
+// '#'), 0 is anything else: a capital, a byte of a character that is not
+// ASCII, or a quote, which lexQuoted may join to the word before it
+// (key="a value").
+var verbBytes = func() (t [256]uint8) {
+	for c := range utf8.RuneSelf {
+		switch {
+		case c >= 'A' && c <= 'Z', c == '"':
+		case plainWordByte[c]:
+			t[c] = verbLowerByte
+		default:
+			t[c] = verbEndByte
+		}
+	}
+	return t
+}()
+
+const (
+	verbLowerByte = 1 + iota
+	verbEndByte
+)
 
 // refusedPlayersLine tells whether an error was reported on a `players`
 // line (one not UTF-8, say): the record has one, and saying it has none
@@ -1274,6 +1301,24 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 		end = i
 		if raw[i-1] == ':' && i-start > 1 {
 			l.Player, l.playerCol = raw[start:i-1], int32(start+1)
+			// The verb, as nearly every action writes it (one blank, a
+			// word in lower case), is read here: its bytes are looked at
+			// once, for the end of the word and for a capital, and
+			// verbLower spares actionLine a second pass over them. Any
+			// other verb is left to the loop below.
+			if i+1 < len(raw) && raw[i] == ' ' && verbBytes[raw[i+1]] == verbLowerByte {
+				start := i + 1
+				j := start + 1
+				for j < len(raw) && verbBytes[raw[j]] == verbLowerByte {
+					j++
+				}
+				if j == len(raw) || verbBytes[raw[j]] == verbEndByte {
+					i, end = j, j
+					toks = toks[:base+1]
+					toks[base] = Token{Text: raw[start:j], Col: int32(start + 1)}
+					l.verbLower = true
+				}
+			}
 		} else {
 			toks = toks[:base+1]
 			toks[base] = Token{Text: raw[start:i], Col: int32(start + 1)}
