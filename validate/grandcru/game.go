@@ -711,22 +711,28 @@ func (s *state) checkText(l *validate.Line) bool {
 	p := s.pl[s.lineSeat(l)]
 	text := l.LazyText()
 	start, eq := 0, -1 // the current word's start and its '='
+	// The loop below looks at every byte of the line (a hundred, as a
+	// rule). It reads the classes from a copy in its frame, which the
+	// compiler addresses directly, where for the package's table it loads
+	// the address again for each byte; and it compares i unsigned, which
+	// spares it a check of i's bounds for each byte.
+	classes := checkBytes
 	for i := 0; ; i++ {
-		for i < len(text) && checkBytes[text[i]] == checkPlain {
+		for uint(i) < uint(len(text)) && classes[text[i]] == checkPlain {
 			i++
 		}
 		c := byte(' ') // the end of the text ends the last word
 		if i < len(text) {
 			c = text[i]
 		}
-		switch checkBytes[c] {
+		switch classes[c] {
 		case checkEquals:
 			if eq >= 0 {
 				return false
 			}
 			eq = i
 		case checkComma: // between two items of a value
-			if eq < 0 || i == eq+1 || i+1 >= len(text) || checkBytes[text[i+1]] != checkPlain {
+			if eq < 0 || i == eq+1 || i+1 >= len(text) || classes[text[i+1]] != checkPlain {
 				return false
 			}
 		case checkBlank:
