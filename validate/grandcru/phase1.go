@@ -10,7 +10,12 @@ import (
 // action replays a player's action line. It checks everything before it
 // changes anything, so a refused action leaves the state as it was.
 func (s *state) action(l *validate.Line) *fault {
-	seat := s.lineSeat(l)
+	// lineSeat, its common case written out (it is not inlined): the seat
+	// the reader found.
+	seat := l.Seat()
+	if uint(seat) >= uint(len(s.pl)) {
+		seat = s.lineSeat(l)
+	}
 	if seat < 0 {
 		return s.notAPlayer(-1, l.Player)
 	}
