@@ -60,6 +60,11 @@ func (s *state) variety(l *validate.Line, i int) (int, *fault) {
 	if i >= len(l.Tokens) {
 		return 0, bad(i, "a variety is missing here: gamay, syrah, merlot, cabernet or pinot")
 	}
+	// The name as records write it: kindNamed inlined here, without
+	// parseKind's call (parseKind tries it first too).
+	if v, ok := kindNamed(l.Tokens[i].Text); ok && v < nVarieties {
+		return v, nil
+	}
 	v, ok := parseVariety(l.Word(i))
 	if !ok {
 		f := bad(i, "%q is not a variety: gamay, syrah, merlot, cabernet or pinot", l.Word(i))
@@ -96,6 +101,9 @@ func joinedNameHint(l *validate.Line, i int) string {
 func (s *state) kind(l *validate.Line, i int) (int, *fault) {
 	if i >= len(l.Tokens) {
 		return 0, bad(i, "a tile name is missing here")
+	}
+	if k, ok := kindNamed(l.Tokens[i].Text); ok { // as in variety
+		return k, nil
 	}
 	k, ok := parseKind(l.Word(i))
 	if !ok {
