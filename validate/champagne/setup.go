@@ -910,12 +910,11 @@ func (s *state) keyInStacks(kind string, region, grape, chooser int, keyTok [len
 			shows = shows || c.Grape == grape
 		}
 	}
-	what := strings.ReplaceAll(kind, "-", " ")
 	if chooser >= 0 && !open {
 		if chardonnay {
 			return fail(keyTok[2], "a card of the vineyard stacks shows the key of grapes quality, and no player chooses it: a Coteaux Vitryats card shows Chardonnay (house ruling vitryats-key chardonnay)")
 		}
-		return fail(keyTok[2], "every Coteaux Vitryats card has come up: the top of the first vineyard stack shows the key of %s, and no player chooses it", what)
+		return fail(keyTok[2], "every Coteaux Vitryats card has come up: the top of the first vineyard stack shows the key of %s, and no player chooses it", strings.ReplaceAll(kind, "-", " "))
 	}
 	if chooser < 0 && !shows {
 		in := "is in " + s.r.RegionNames[region]
@@ -923,7 +922,7 @@ func (s *state) keyInStacks(kind string, region, grape, chooser int, keyTok [len
 		if grape >= 0 {
 			in, tok = "grows "+grapeNames[grape], keyTok[1]
 		}
-		e := fail(tok, "no card left in the vineyard stacks %s, so the top of the first stack cannot show it as the key of %s", in, what)
+		e := fail(tok, "no card left in the vineyard stacks %s, so the top of the first stack cannot show it as the key of %s", in, strings.ReplaceAll(kind, "-", " "))
 		if open {
 			e.hint = "a Coteaux Vitryats card is still in the stacks: if it showed the key, the player with the fewest prestige points chose it (chosen-by=NAME)"
 		}
