@@ -118,12 +118,26 @@ func (r *replayer) markApplied() {
 }
 
 // where is the year the game is in, for a diagnostic ("" before '01).
+// Every record asks it at its end, for claims that differ: the years of a
+// game are written out once, so that a valid record builds no string.
 func (r *replayer) where() string {
-	if r.st.Year <= 0 {
+	y := r.st.Year
+	if y <= 0 {
 		return ""
 	}
-	return "year " + yearName(r.st.Year)
+	if y <= LastYear {
+		return yearWheres[y]
+	}
+	return "year " + yearName(y)
 }
+
+// yearWheres[y] is where() in year y of a game.
+var yearWheres = func() (w [LastYear + 1]string) {
+	for y := 1; y <= LastYear; y++ {
+		w[y] = "year " + yearName(y)
+	}
+	return w
+}()
 
 func (r *replayer) errorf(l *validate.Line, tok int, code, format string, args ...any) error {
 	return r.fail(validate.Errorf(l, tok, code, format, args...))
