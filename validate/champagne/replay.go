@@ -1400,6 +1400,29 @@ var checkTextHook func(l *validate.Line, confirmed bool)
 // accepts is made of letters, digits and '-' only, bytes the reader
 // takes as they are written (lazyShape).
 func (s *state) sameValue(who int, p *player, key, v string) bool {
+	// The keys of the usual check line, compared with the table at once:
+	// building checkQuantity's quantity and then reading it cost more than
+	// the comparison, for every pair of every check line. The others go
+	// through checkQuantity (TestSameValueAsCheckQuantity holds the two
+	// ways to the same answers).
+	switch key {
+	case "pp":
+		return isDecimal(v, p.pp)
+	case "eco":
+		return isDecimal(v, s.r.ecoValue(p.eco))
+	case "press":
+		return isDecimal(v, p.press)
+	case "modules":
+		return isDecimal(v, p.modules)
+	case "still":
+		return sameCubes(v, grapeLetters, &p.still)
+	case "cellar":
+		return sameCubes(v, cuveeLetters, &p.cellar)
+	case "oeno":
+		return sameCubes(v, cuveeLetters, &p.oeno)
+	case "grid":
+		return sameCubes(v, cuveeLetters, &p.grid)
+	}
 	q, known := s.checkQuantity(who, p, key)
 	switch {
 	case !known:

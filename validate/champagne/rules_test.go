@@ -773,3 +773,30 @@ func TestMerchantClaim(t *testing.T) {
 		t.Errorf("a claim before the end: %v", rep.Diagnostics)
 	}
 }
+
+// sameValue answers the usual check keys without checkQuantity: its
+// answers are checkQuantity's, for every key and values of every shape.
+func TestSameValueAsCheckQuantity(t *testing.T) {
+	s := started(t, setup2)
+	p := s.players[0]
+	p.pp, p.press, p.modules = 3, 5, 2
+	p.still, p.cellar, p.oeno, p.grid = [3]int{2, 1, 0}, [3]int{0, 1, 2}, [3]int{1, 0, 0}, [3]int{0, 0, 3}
+	values := []string{"0", "1", "2", "3", "5", "-1", "03", "-", "none", "None", "x", "",
+		"MMP", "MMMP", "PMM", "NTT", "TNN", "T", "BBB", "MPM", "C", "M"}
+	for _, key := range append(checkKeys, "bogus", "Pp", "") {
+		for _, v := range values {
+			q, known := s.checkQuantity(0, p, key)
+			want := false
+			switch {
+			case !known:
+			case q.isNum:
+				want = isDecimal(v, q.num)
+			case q.cubes != nil:
+				want = sameCubes(v, q.letters, q.cubes)
+			}
+			if got := s.sameValue(0, p, key, v); got != want {
+				t.Errorf("%s=%s: sameValue says %v, checkQuantity %v", key, v, got, want)
+			}
+		}
+	}
+}
