@@ -458,8 +458,26 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 	sawAction := false
 	usedBefore := lx.usedLines // none more: the record is blanks and comments
 	emptyFile := len(text) == 0
-	cut := false // the lines past --max-lines are not read
+	cut := false                                         // the lines past --max-lines are not read
+	window := max(0, min(plainWindow, lim.MaxLineBytes)) // how far lexPlain looks for a line's end
 	for len(text) > 0 {
+		if num > 0 {
+			// Nearly every line after the first is read by plainLines, in
+			// a loop of its own; it returns at the first line it does not
+			// read, which the loop below reads the general way.
+			var d *Diagnostic
+			text, num, sawAction, d = lx.plainLines(text, num, window, lim.MaxLines, sawAction, presetGame)
+			if d != nil {
+				diags = append(diags, *d)
+				if rec.Game == "" {
+					break // as below
+				}
+				continue
+			}
+			if len(text) == 0 {
+				break
+			}
+		}
 		num++
 		if num > lim.MaxLines {
 			diags = append(diags, Diagnostic{File: file, Line: num, Col: 1, Severity: Error, Code: CodeLimit,
@@ -492,13 +510,8 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 			}
 			continue
 		}
-		// The line's slot and tokens come from the slabs (written here
-		// rather than in a function of their own: it runs for every line).
-		if len(lx.lines) == cap(lx.lines) {
-			lx.lines = make([]Line, 0, 64)
-		}
-		lx.lines = lx.lines[:len(lx.lines)+1]
-		l := &lx.lines[len(lx.lines)-1]
+		// The line's slot and tokens come from the slabs.
+		l := lx.newLine()
 		*l = Line{file: &rec.File, Num: num, Raw: raw} // the slot may hold a line of the last record
 		if len(raw) > len("check ") && raw[0] == 'c' && lx.deferCheck(l) {
 			lx.usedLines++
@@ -588,6 +601,79 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 			Message: "the header has no `players` line"})
 	}
 	return rec, diags
+}
+
+// plainLines reads lines from the start of text, the record's text after
+// line num, for as long as they are what nearly every line is: ASCII
+// words, blanks and commas, which lexPlain reads to the line's end (found
+// as it reads, so that the text is not searched for the newline first).
+// It returns at the first line it does not read: a check line (it may
+// stay lazy, see deferCheck), one with a comment, a quote, a character
+// that is not ASCII or a CR before its newline, one longer than window,
+// the line past maxLines, or a line classify finds wrong (d, its error;
+// the line is read). The rest of parse's loop then reads that line the
+// general way. It returns the text after the lines read and the number
+// of the last.
+func (lx *lexer) plainLines(text string, num, window, maxLines int, sawAction, presetGame bool) (_ string, _ int, _ bool, d *Diagnostic) {
+	rec := &lx.rec
+	for len(text) > 0 && num < maxLines && text[0] != 'c' {
+		s := text[:min(len(text), window)]
+		if cap(lx.toks)-len(lx.toks) <= len(s) {
+			lx.toks = slices.Grow(lx.toks, len(s)+1) // room for one token a byte
+		}
+		base := len(lx.toks)
+		l := lx.newLine()
+		*l = Line{file: &rec.File, Num: num + 1} // the slot may hold a line of the last record
+		toks, i, end := lexPlain(l, s, lx.toks)
+		switch {
+		case i < len(s) && s[i] == '\n' && (i == 0 || s[i-1] != '\r'):
+			l.Raw, text = text[:i], text[i+1:]
+		case i == len(text) && text[i-1] != '\r':
+			l.Raw, text = text, ""
+		default:
+			lx.lines = lx.lines[:len(lx.lines)-1] // read the general way
+			return text, num, sawAction, nil
+		}
+		num++
+		if len(toks) == base && l.playerCol == 0 {
+			lx.lines = lx.lines[:len(lx.lines)-1] // blank: the slot is free again
+			continue
+		}
+		l.endCol = int32(end + 1)
+		lx.lineNonASCII = false
+		lx.usedLines++
+		lx.toks = toks
+		if len(toks) > base {
+			l.Tokens = toks[base:len(toks):len(toks)] // capped: an append by an engine cannot reach the next line
+		}
+		if rec.actionLine(l) {
+			sawAction = true
+			rec.Lines = append(rec.Lines, l)
+			continue
+		}
+		if d := rec.classify(l, sawAction, presetGame, lx); d != nil {
+			return text, num, sawAction, d
+		}
+		if l.Kind != KindHeader {
+			sawAction = sawAction || l.Kind == KindAction
+			rec.Lines = append(rec.Lines, l)
+		}
+	}
+	return text, num, sawAction, nil
+}
+
+// plainWindow bounds how far parse lets lexPlain look for a line's end
+// (and the room it keeps for the line's tokens): a line longer than that,
+// rare, is read again the general way.
+const plainWindow = 1024
+
+// newLine takes a slot for a line from the slab.
+func (lx *lexer) newLine() *Line {
+	if len(lx.lines) == cap(lx.lines) {
+		lx.lines = make([]Line, 0, 64)
+	}
+	lx.lines = lx.lines[:len(lx.lines)+1]
+	return &lx.lines[len(lx.lines)-1]
 }
 
 // actionLine classifies the line most lines are, a well-formed action of
@@ -865,13 +951,15 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 }
 
 // plainWordByte marks the bytes that continue an unquoted word and need no
-// further look: every ASCII byte but a blank, '#', ',' and '"'. (Non-ASCII
-// bytes are false: they start or continue a multi-byte character.)
+// further look: every ASCII byte but a blank, '#', ',', '"' and the
+// newline. (Non-ASCII bytes are false: they start or continue a
+// multi-byte character. A line holds no newline: lexPlain, which reads
+// lines straight from the record's text, stops at it.)
 var plainWordByte = func() (t [256]bool) {
 	for c := 0; c < utf8.RuneSelf; c++ {
 		t[c] = true
 	}
-	for _, c := range " \t#,\"" {
+	for _, c := range " \t#,\"\n" {
 		t[c] = false
 	}
 	return t
@@ -1275,88 +1363,99 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 	base := len(toks)
 	raw := l.Raw
 	// Room for the most tokens the line can have (one a byte), so that
-	// the loop adds a token without a call that could grow the slice.
+	// lexPlain adds a token without a call that could grow the slice.
 	if cap(toks)-len(toks) <= len(raw) {
 		toks = slices.Grow(toks, len(raw)+1)
 	}
-	// This loop reads what nearly every line is made of: ASCII words,
-	// blanks, commas, a comment. In ASCII the byte offset i is the column
-	// i+1, so no column is counted; a quote or a byte of another character
-	// hands the rest of the line, from the start of its word, to the
-	// general loop (lexQuoted). Tokens are substrings of raw, so a line
-	// costs no copy of its text. end is the offset just after the last
-	// character before the comment that is not a blank.
-	i, end := 0, 0
-	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t') {
-		i++
-	}
-	// A line's first word, if it ends with a colon, names its player:
-	// read apart, so that the loop below asks that of no other word.
-	if i < len(raw) && plainWordByte[raw[i]] {
-		start := i
-		var more bool
-		if i, more = asciiWordEnd(raw, i); more {
-			return lexQuoted(l, toks, base, lx, start, start+1)
-		}
-		end = i
-		if raw[i-1] == ':' && i-start > 1 {
-			l.Player, l.playerCol = raw[start:i-1], int32(start+1)
-			// The verb, as nearly every action writes it (one blank, a
-			// word in lower case), is read here: its bytes are looked at
-			// once, for the end of the word and for a capital, and
-			// verbLower spares actionLine a second pass over them. Any
-			// other verb is left to the loop below.
-			if i+1 < len(raw) && raw[i] == ' ' && verbBytes[raw[i+1]] == verbLowerByte {
-				start := i + 1
-				j := start + 1
-				for j < len(raw) && verbBytes[raw[j]] == verbLowerByte {
-					j++
-				}
-				if j == len(raw) || verbBytes[raw[j]] == verbEndByte {
-					i, end = j, j
-					toks = toks[:base+1]
-					toks[base] = Token{Text: raw[start:j], Col: int32(start + 1)}
-					l.verbLower = true
-				}
-			}
-		} else {
-			toks = toks[:base+1]
-			toks[base] = Token{Text: raw[start:i], Col: int32(start + 1)}
-		}
-	}
-	for i < len(raw) {
-		c := raw[i]
-		switch {
-		case c == ' ' || c == '\t':
-			i++
-		case plainWordByte[c]:
-			start := i
-			var more bool
-			if i, more = asciiWordEnd(raw, i); more {
-				return lexQuoted(l, toks, base, lx, start, start+1)
-			}
-			end = i
-			n := len(toks)
-			toks = toks[:n+1]
-			toks[n] = Token{Text: raw[start:i], Col: int32(start + 1)}
-		case c == ',':
-			n := len(toks)
-			toks = toks[:n+1]
-			toks[n] = Token{Text: ",", Col: int32(i + 1)}
-			i++
-			end = i
-		case c == '#':
-			setComment(l, raw[i+1:], lx)
-			i = len(raw)
-		default: // '"', or the first byte of a character that is not ASCII
+	toks, i, end := lexPlain(l, raw, toks)
+	if i < len(raw) {
+		if raw[i] != '#' {
+			// '"', or the first byte of a character that is not ASCII
 			return lexQuoted(l, toks, base, lx, i, i+1)
 		}
+		setComment(l, raw[i+1:], lx)
 	}
 	l.endCol = int32(end + 1)
 	if len(toks) == base && l.playerCol == 0 {
 		return toks, false, nil // blank, or a comment alone
 	}
 	return toks, true, nil
+}
+
+// lexPlain reads what nearly every line is made of: ASCII words, blanks
+// and commas, from the start of s to the line's end (a newline, or the
+// end of s), appending the tokens to toks, which has room for one a byte.
+// It stops at the first byte it does not read, i: the newline, '#', '"'
+// or the first byte of a character that is not ASCII (a word that goes on
+// with one is left whole to the caller: i is then where it starts), or
+// len(s). In ASCII the byte offset is the column less one, so no column
+// is counted; tokens are substrings of s, so a line costs no copy of its
+// text. end is the offset just after the last token read.
+func lexPlain(l *Line, s string, toks []Token) (_ []Token, i, end int) {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	// A line's first word, if it ends with a colon, names its player:
+	// read apart, so that the loop below asks that of no other word.
+	if i < len(s) && plainWordByte[s[i]] {
+		start := i
+		var more bool
+		if i, more = asciiWordEnd(s, i); more {
+			return toks, start, end
+		}
+		end = i
+		base := len(toks)
+		if s[i-1] == ':' && i-start > 1 {
+			l.Player, l.playerCol = s[start:i-1], int32(start+1)
+			// The verb, as nearly every action writes it (one blank, a
+			// word in lower case), is read here: its bytes are looked at
+			// once, for the end of the word and for a capital, and
+			// verbLower spares actionLine a second pass over them. Any
+			// other verb is left to the loop below.
+			if i+1 < len(s) && s[i] == ' ' && verbBytes[s[i+1]] == verbLowerByte {
+				start := i + 1
+				j := start + 1
+				for j < len(s) && verbBytes[s[j]] == verbLowerByte {
+					j++
+				}
+				if j == len(s) || verbBytes[s[j]] == verbEndByte {
+					i, end = j, j
+					toks = toks[:base+1]
+					toks[base] = Token{Text: s[start:j], Col: int32(start + 1)}
+					l.verbLower = true
+				}
+			}
+		} else {
+			toks = toks[:base+1]
+			toks[base] = Token{Text: s[start:i], Col: int32(start + 1)}
+		}
+	}
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			i++
+		case plainWordByte[c]:
+			start := i
+			var more bool
+			if i, more = asciiWordEnd(s, i); more {
+				return toks, start, end
+			}
+			end = i
+			n := len(toks)
+			toks = toks[:n+1]
+			toks[n] = Token{Text: s[start:i], Col: int32(start + 1)}
+		case c == ',':
+			n := len(toks)
+			toks = toks[:n+1]
+			toks[n] = Token{Text: ",", Col: int32(i + 1)}
+			i++
+			end = i
+		default: // the newline, '#', '"', or a byte of a character that is not ASCII
+			return toks, i, end
+		}
+	}
+	return toks, i, end
 }
 
 // asciiWordEnd returns where the ASCII word bytes from raw[i] end, and
