@@ -175,6 +175,10 @@ type Record struct {
 	Lines       []*Line // every other non-blank line, in order
 
 	byFirstByte [256]uint8 // Seat's index, see indexPlayers
+	// actionSeats is byFirstByte for the names that are one plain word
+	// (ASCII, without a blank, '#', ',' or '"'), the names actionPlayer
+	// can tell at the start of a line: seat + 1, or 0.
+	actionSeats [256]uint8
 	// spacedNames: some player's name has a blank, so a table line may be
 	// that name written without its quotes (unquotedPlayer). Most records
 	// have none, and their table lines skip the look.
@@ -276,7 +280,22 @@ func (r *Record) indexPlayers() {
 			r.byFirstByte[c] = 255
 		}
 	}
+	for i, p := range r.Players {
+		if p != "" && p[0] != 0 && r.byFirstByte[p[0]] == uint8(i+1) && plainWord(p) {
+			r.actionSeats[p[0]] = uint8(i + 1)
+		}
+	}
 	r.byFirstByte[0] = 1
+}
+
+// plainWord reports whether name is read by lexPlain as one word.
+func plainWord(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if !plainWordByte[name[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // hasSpace reports whether name holds a blank as strings.Fields sees one
@@ -623,8 +642,19 @@ func (lx *lexer) plainLines(text string, num, window, maxLines int, sawAction, p
 		}
 		base := len(lx.toks)
 		l := lx.newLine()
-		*l = Line{file: &rec.File, Num: num + 1} // the slot may hold a line of the last record
-		toks, i, end := lexPlain(l, s, lx.toks)
+		// The slot may hold a line of the last record. A line that starts
+		// with a player's name and a colon is that player's action, told
+		// by a compare with the one name that starts with its first byte,
+		// and lexPlain reads it from after the colon: the name's bytes are
+		// read once, where actionLine would look them up again.
+		*l = Line{file: &rec.File, Num: num + 1}
+		seat, from := lx.actionPlayer(s)
+		if seat >= 0 {
+			// (Field by field: a literal with these would be built on the
+			// stack and copied.)
+			l.Kind, l.Player, l.seat, l.playerCol = KindAction, rec.Players[seat], int32(seat+1), 1
+		}
+		toks, i, end := lexPlain(l, s, lx.toks, from)
 		switch {
 		case i < len(s) && s[i] == '\n' && (i == 0 || s[i-1] != '\r'):
 			l.Raw, text = text[:i], text[i+1:]
@@ -646,7 +676,16 @@ func (lx *lexer) plainLines(text string, num, window, maxLines int, sawAction, p
 		if len(toks) > base {
 			l.Tokens = toks[base:len(toks):len(toks)] // capped: an append by an engine cannot reach the next line
 		}
-		if rec.actionLine(l) {
+		if seat >= 0 && len(toks) > base {
+			// As actionLine would have it: the verb in lower case.
+			if l.Verb = l.Tokens[0].Text; !l.verbLower && !lowerASCII(l.Verb) {
+				l.Verb = strings.ToLower(l.Verb)
+			}
+			sawAction = true
+			rec.Lines = append(rec.Lines, l)
+			continue
+		}
+		if seat < 0 && rec.actionLine(l) {
 			sawAction = true
 			rec.Lines = append(rec.Lines, l)
 			continue
@@ -662,10 +701,42 @@ func (lx *lexer) plainLines(text string, num, window, maxLines int, sawAction, p
 	return text, num, sawAction, nil
 }
 
+// actionPlayer tells whether s starts with `NAME:` for a player's name
+// that is one plain word and that no other player's name shares the
+// first byte of (nearly always so, see actionSeats): it returns the
+// player's seat and where the colon ends, or -1 and 0. The colon must end
+// the line's first word as lexPlain reads it: a blank, a comma, '#', '"'
+// or the line's end follows it.
+func (lx *lexer) actionPlayer(s string) (seat, from int) {
+	rec := &lx.rec
+	if len(s) == 0 { // a window of 0 (--max-line 0)
+		return -1, 0
+	}
+	sn := int(rec.actionSeats[s[0]])
+	if sn == 0 || rec.Game == "" {
+		return -1, 0
+	}
+	p := rec.Players[sn-1]
+	n := len(p)
+	if n >= len(s) || s[n] != ':' {
+		return -1, 0
+	}
+	if n+1 < len(s) && (s[n+1] >= utf8.RuneSelf || plainWordByte[s[n+1]]) {
+		return -1, 0 // the word goes on
+	}
+	for i := 1; i < n; i++ { // byte 0 is the same: actionSeats says so
+		if s[i] != p[i] {
+			return -1, 0
+		}
+	}
+	return sn - 1, n + 1
+}
+
 // plainWindow bounds how far parse lets lexPlain look for a line's end
 // (and the room it keeps for the line's tokens): a line longer than that,
-// rare, is read again the general way.
-const plainWindow = 1024
+// rare, is read again the general way. (A variable: TestPlainLinesAsGeneral
+// sets it to 0, which sends every line the general way.)
+var plainWindow = 1024
 
 // newLine takes a slot for a line from the slab.
 func (lx *lexer) newLine() *Line {
@@ -1367,7 +1438,7 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 	if cap(toks)-len(toks) <= len(raw) {
 		toks = slices.Grow(toks, len(raw)+1)
 	}
-	toks, i, end := lexPlain(l, raw, toks)
+	toks, i, end := lexPlain(l, raw, toks, 0)
 	if i < len(raw) {
 		if raw[i] != '#' {
 			// '"', or the first byte of a character that is not ASCII
@@ -1383,51 +1454,55 @@ func lexInto(l *Line, toks []Token, lx *lexer) (_ []Token, ok bool, _ *Diagnosti
 }
 
 // lexPlain reads what nearly every line is made of: ASCII words, blanks
-// and commas, from the start of s to the line's end (a newline, or the
-// end of s), appending the tokens to toks, which has room for one a byte.
+// and commas, from s[i] to the line's end (a newline, or the end of s),
+// appending the tokens to toks, which has room for one a byte. i is 0, or
+// where the player's `NAME:` that plainLines read ends (l.playerCol set).
 // It stops at the first byte it does not read, i: the newline, '#', '"'
 // or the first byte of a character that is not ASCII (a word that goes on
 // with one is left whole to the caller: i is then where it starts), or
 // len(s). In ASCII the byte offset is the column less one, so no column
 // is counted; tokens are substrings of s, so a line costs no copy of its
 // text. end is the offset just after the last token read.
-func lexPlain(l *Line, s string, toks []Token) (_ []Token, i, end int) {
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-		i++
-	}
-	// A line's first word, if it ends with a colon, names its player:
-	// read apart, so that the loop below asks that of no other word.
-	if i < len(s) && plainWordByte[s[i]] {
-		start := i
-		var more bool
-		if i, more = asciiWordEnd(s, i); more {
-			return toks, start, end
+func lexPlain(l *Line, s string, toks []Token, i int) (_ []Token, _, end int) {
+	end = i
+	if i == 0 {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
 		}
-		end = i
-		base := len(toks)
-		if s[i-1] == ':' && i-start > 1 {
-			l.Player, l.playerCol = s[start:i-1], int32(start+1)
-			// The verb, as nearly every action writes it (one blank, a
-			// word in lower case), is read here: its bytes are looked at
-			// once, for the end of the word and for a capital, and
-			// verbLower spares actionLine a second pass over them. Any
-			// other verb is left to the loop below.
-			if i+1 < len(s) && s[i] == ' ' && verbBytes[s[i+1]] == verbLowerByte {
-				start := i + 1
-				j := start + 1
-				for j < len(s) && verbBytes[s[j]] == verbLowerByte {
-					j++
-				}
-				if j == len(s) || verbBytes[s[j]] == verbEndByte {
-					i, end = j, j
-					toks = toks[:base+1]
-					toks[base] = Token{Text: s[start:j], Col: int32(start + 1)}
-					l.verbLower = true
-				}
+		// A line's first word, if it ends with a colon, names its player:
+		// read apart, so that the loop below asks that of no other word.
+		if i < len(s) && plainWordByte[s[i]] {
+			start := i
+			var more bool
+			if i, more = asciiWordEnd(s, i); more {
+				return toks, start, end
 			}
-		} else {
-			toks = toks[:base+1]
-			toks[base] = Token{Text: s[start:i], Col: int32(start + 1)}
+			end = i
+			if s[i-1] == ':' && i-start > 1 {
+				l.Player, l.playerCol = s[start:i-1], int32(start+1)
+			} else {
+				n := len(toks)
+				toks = toks[:n+1]
+				toks[n] = Token{Text: s[start:i], Col: int32(start + 1)}
+			}
+		}
+	}
+	// The verb, as nearly every action writes it (one blank, a word in
+	// lower case), is read here: its bytes are looked at once, for the end
+	// of the word and for a capital, and verbLower spares actionLine a
+	// second pass over them. Any other verb is left to the loop below.
+	if l.playerCol != 0 && i+1 < len(s) && s[i] == ' ' && verbBytes[s[i+1]] == verbLowerByte {
+		start := i + 1
+		j := start + 1
+		for j < len(s) && verbBytes[s[j]] == verbLowerByte {
+			j++
+		}
+		if j == len(s) || verbBytes[s[j]] == verbEndByte {
+			i, end = j, j
+			n := len(toks)
+			toks = toks[:n+1]
+			toks[n] = Token{Text: s[start:j], Col: int32(start + 1)}
+			l.verbLower = true
 		}
 	}
 	for i < len(s) {
