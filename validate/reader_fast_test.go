@@ -317,39 +317,34 @@ func TestHasSpaceAsUnicode(t *testing.T) {
 // line read straight from the text, a player's name told by actionPlayer)
 // and with every line read the general way (plainWindow 0), and requires
 // the same lines and diagnostics: names that share a first byte, a NUL,
-// colons, CRs, blanks, quotes, comments, non-ASCII and empty lines.
+// colons, CRs, blanks, quotes, comments, non-ASCII and empty lines; a
+// header with no game or no players line, a BOM, invalid UTF-8; small
+// --max-line and --max-lines limits, and small windows, so that lines
+// cross the window's end and the limits.
 func TestPlainLinesAsGeneral(t *testing.T) {
 	alphabet := []string{" ", "\t", ",", "\"", "#", ":", "\r", "\n", "\n", "\n", "\x00", "é", "a", "B", "3", "=",
-		"Ann:", "Ann: ", "Abe: ", "\x00nn: ", "\x00nn:", "Ben Cal: ", "\"Ben Cal\": ", "Zoë: ", "Ben:", "Ben: bid", "Ann: Bid", "Ann:x", "Ann::", "check Ann a=1", "cal: x", "year 2", "players Ann"}
-	dump := func(rec *Record, diags Diagnostics) string {
-		var b strings.Builder
-		for _, l := range rec.Lines {
-			fmt.Fprintf(&b, "%d %q kind %d player %q seat %d verb %q @%d end %d lazy %v toks %v extra %v\n",
-				l.Num, l.Raw, l.Kind, l.Player, l.seat, l.Verb, l.playerCol, l.endCol, l.lazy, l.Tokens, l.extra != nil)
-		}
-		fmt.Fprintf(&b, "players %q game %q\n", rec.Players, rec.Game)
-		for _, d := range diags {
-			fmt.Fprintf(&b, "%+v\n", d)
-		}
-		return b.String()
-	}
+		"Ann:", "Ann: ", "Abe: ", "\x00nn: ", "\x00nn:", "Ben Cal: ", "\"Ben Cal\": ", "Zoë: ", "Ben:", "Ben: bid", "Ann: Bid", "Ann:x", "Ann::", "check Ann a=1", "cal: x", "year 2", "players Ann",
+		"\xff", "\xef\xbb\xbf", "\x01", "game grand-cru", "date x", "variant v", "ann: x", "Annie: x", "Ann:\tx", "Ann:,"}
+	heads := []string{"game grand-cru\nplayers Ann Ben Cal\n", "game grand-cru\nplayers Ann Abe Ben\n",
+		"game grand-cru\nplayers Ann \"Ben Cal\" Zoë\n", "", "\n", "# c\ngame grand-cru\n", "\xef\xbb\xbfgame grand-cru\r\nplayers Ann Ben\r\n"}
+	limits := []Limits{{}, {MaxBytes: 1 << 20, MaxLineBytes: 10, MaxLines: 4}, {MaxBytes: 1 << 20, MaxLineBytes: 6}}
 	src := rng.New(13)
 	defer func(w int) { plainWindow = w }(plainWindow)
+	window := plainWindow
 	for range runs(50000) {
-		head := "game grand-cru\nplayers Ann Ben Cal\n"
-		switch src.Intn(4) {
-		case 0:
-			head = "game grand-cru\nplayers Ann Abe Ben\n"
-		case 1:
-			head = "game grand-cru\nplayers Ann \"Ben Cal\" Zoë\n"
+		head := heads[src.Intn(len(heads))]
+		if src.Intn(2) == 0 {
+			head = heads[src.Intn(3)] // mostly a whole header
 		}
 		data := []byte(head + randomLine(src, alphabet, 30))
-		plainWindow = 1024
-		got := dump(Parse("f.vin", data, Limits{}))
+		lim := limits[src.Intn(len(limits))]
+		w := []int{window, window, 7, 2}[src.Intn(4)]
+		plainWindow = w
+		got := dumpInternal(Parse("f.vin", data, lim))
 		plainWindow = 0
-		want := dump(Parse("f.vin", data, Limits{}))
+		want := dumpInternal(Parse("f.vin", data, lim))
 		if got != want {
-			t.Fatalf("%q: read\n%s\nthe general way\n%s", data, got, want)
+			t.Fatalf("%q (limits %+v, window %d): read\n%s\nthe general way\n%s", data, lim, w, got, want)
 		}
 	}
 }
