@@ -25,6 +25,13 @@ type Options struct {
 	// benchmark): Check then leaves it out and reuses the record's memory
 	// for the next record, which saves the reader's allocations.
 	NoState bool
+	// KeepData says the caller hands the record's bytes over to Check and
+	// never changes them after, as a batch does with the buffer it reads
+	// each record into: the report's strings (names, source lines) may
+	// then point into data itself, and Check makes no copy of the text.
+	// Without it, Check copies the text, and data is the caller's again
+	// when Check returns.
+	KeepData bool
 	// ReadFile opens files a record names (`rules`, `sheet … layout=`),
 	// relative to the record, as the record writes them (FileName makes a
 	// path of one). Nil forbids it.

@@ -470,9 +470,10 @@ func (lx *lexer) parse(file string, data []byte, lim Limits, game string) (*Reco
 			Message: fmt.Sprintf("the record is %d bytes, more than the limit of %d (--max-bytes)", len(data), lim.MaxBytes)})
 		return rec, diags
 	}
-	// One copy of the text: every line's Raw and every token is a substring
-	// of it. It is never reused: the report's strings point into it.
-	text := strings.TrimPrefix(string(data), byteOrderMark)
+	// Every line's Raw and every token is a substring of the text, which
+	// is never reused: the report's strings point into it. It is a copy of
+	// data, or data itself when the caller hands data over (recordText).
+	text := strings.TrimPrefix(recordText(data, lx.keepData), byteOrderMark)
 	num := 0
 	sawAction := false
 	usedBefore := lx.usedLines // none more: the record is blanks and comments
@@ -1179,6 +1180,9 @@ type lexer struct {
 	late      Diagnostics
 	lazyLines []*Line
 
+	// keepData: the caller hands the record's bytes over (Options.KeepData).
+	keepData bool
+
 	// What the record used of each slab; a slab that ran short is given a
 	// fresh array (earlier lines keep the old one), so the count can pass
 	// its capacity, and reset sizes the slab to it for the next record.
@@ -1253,6 +1257,7 @@ func (lx *lexer) reset() {
 	lx.ptrs = lx.rec.Lines[:0]
 	lx.rec = Record{}
 	lx.lazyGames, lx.lazyState, lx.late, lx.lazyLines = nil, 0, lx.late[:0], lx.lazyLines[:0]
+	lx.keepData = false
 	lx.usedLines, lx.usedPairs, lx.usedExtras = 0, 0, 0
 }
 

@@ -22,6 +22,7 @@ func CheckTally(games []Game, game, file string, data []byte, lim Limits, opt Op
 
 func check(games []Game, file string, data []byte, lim Limits, opt Options, tally string) *Report {
 	lx := pooledLexer(data)
+	lx.keepData = opt.KeepData
 	if opt.NoState && tally == "" {
 		// No caller sees the lines: the usual check lines can be read
 		// lazily (lazy.go).

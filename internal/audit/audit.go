@@ -406,7 +406,6 @@ func One(cfg Config, it Item) (out Outcome) {
 	}
 	lim := cfg.limits()
 	data, tooBig, err := read(cfg, it, lim)
-	defer recycle(data) // Check copies the text it keeps
 	if err != nil {
 		out.Err = fmt.Errorf("cannot read %s: %w", it.Display(), unwrap(err))
 		return out
@@ -426,6 +425,10 @@ func One(cfg Config, it Item) (out Outcome) {
 		}
 	}
 	opt := cfg.Options
+	// data is this record's own buffer, which nothing writes again: Check
+	// reads it in place rather than copying it, and the report may point
+	// into it.
+	opt.KeepData = true
 	if opt.ReadFile == nil && it.Name != "-" {
 		read := recordFileReader(it.Name, lim, cfg.NamedFiles)
 		opt.ReadFile = func(n string) ([]byte, error) {
@@ -591,9 +594,11 @@ func read(cfg Config, it Item, lim validate.Limits) (data []byte, tooBig bool, e
 
 // readAll is io.ReadAll with a first buffer of the expected size plus one
 // byte (to see the end of file without growing): a file is read with one
-// allocation instead of io.ReadAll's doubling from 512 bytes.
+// allocation instead of io.ReadAll's doubling from 512 bytes. The buffer
+// is the record's own for good (Check keeps it: Options.KeepData), so it
+// is never reused for the next record.
 func readAll(r io.Reader, size int) ([]byte, error) {
-	b := buffer(size + 1)
+	b := make([]byte, 0, size+1)
 	for {
 		if len(b) == cap(b) {
 			b = append(b, 0)[:len(b)]
@@ -606,43 +611,6 @@ func readAll(r io.Reader, size int) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-	}
-}
-
-// idleBuffers holds read buffers between records, so that a folder is
-// read into a few buffers rather than one allocation per file: a free
-// list rather than a sync.Pool, which the collector empties at every
-// cycle. Its size and maxRecycled bound the memory it holds.
-var idleBuffers = make(chan []byte, max(8, 2*runtime.GOMAXPROCS(0)))
-
-// maxRecycled bounds the buffers kept: a huge record's is given back.
-const maxRecycled = 1 << 20
-
-// minBuffer is the smallest buffer made: room for any usual record, so
-// that a buffer is not dropped because a longer record came after a
-// short one (a Bordeaux record is 1–3 KB, a Grand Cru game up to 40 KB).
-const minBuffer = 64 << 10
-
-// buffer returns an empty buffer with room for n bytes.
-func buffer(n int) []byte {
-	select {
-	case b := <-idleBuffers:
-		if cap(b) >= n {
-			return b[:0]
-		}
-	default:
-	}
-	return make([]byte, 0, max(n, minBuffer))
-}
-
-// recycle keeps a buffer that nothing uses any more.
-func recycle(b []byte) {
-	if b == nil || cap(b) > maxRecycled {
-		return
-	}
-	select {
-	case idleBuffers <- b:
-	default:
 	}
 }
 

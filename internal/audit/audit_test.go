@@ -175,6 +175,39 @@ func TestRunEmitsInInputOrderAndClassifies(t *testing.T) {
 	}
 }
 
+// A batch hands each record's buffer over to Check, which reads it in
+// place (Options.KeepData): every outcome must keep its own record's
+// names and lines after the records read after it, as it would not if a
+// buffer were reused for the next record.
+func TestEveryOutcomeKeepsItsOwnRecordsText(t *testing.T) {
+	dir := t.TempDir()
+	const n = 40
+	for i := range n {
+		// The same length for all, so that one buffer could hold any.
+		write(t, dir, fmt.Sprintf("r%02d.vin", i), fmt.Sprintf("game bordeaux\nplayers P%02d Q%02d\nP%02d: steal\n", i, i, i))
+	}
+	items, err := Expand([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outcomes []Outcome
+	Run(Config{Games: games, Jobs: 1, Options: validate.Options{NoState: true}}, items, func(o Outcome) { outcomes = append(outcomes, o) })
+	if len(outcomes) != n {
+		t.Fatalf("%d outcomes, want %d", len(outcomes), n)
+	}
+	for i, o := range outcomes {
+		rep := o.Report
+		want := fmt.Sprintf("P%02d Q%02d / P%02d: steal", i, i, i)
+		got := "no diagnostic"
+		if len(rep.Diagnostics) == 1 {
+			got = strings.Join(rep.Players, " ") + " / " + rep.Diagnostics[0].Source
+		}
+		if got != want {
+			t.Errorf("record %d, after the batch: %q, want %q", i, got, want)
+		}
+	}
+}
+
 func TestOneTurnsAPanicIntoAnInternalError(t *testing.T) {
 	dir := t.TempDir()
 	p := write(t, dir, "p.vin", "game bordeaux\nplayers Ann Ben\nAnn: boom\n")
