@@ -193,6 +193,7 @@ func grammarAfter(g Game, rec *Record, stop int, stoppedOnDifference bool) Diagn
 
 // Keyworder is a Game whose lines start with words of its own (round,
 // market…) besides the players' names: those words cannot be names.
+// Keywords may return the same slice each time: it is read, not changed.
 type Keyworder interface {
 	Keywords() []string
 }
@@ -208,8 +209,9 @@ func keywordPlayer(g Game, rec *Record) *Diagnostic {
 	if l == nil {
 		return nil
 	}
+	keywords := kw.Keywords() // once a record, not once a name
 	for i := 1; i < len(l.Tokens); i++ {
-		for _, k := range kw.Keywords() {
+		for _, k := range keywords {
 			// As written: the reader takes a line for a player's when its
 			// first word is his name exactly, so "Year" clashes with no
 			// `year` line.

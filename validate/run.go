@@ -29,7 +29,10 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		lx.lazyGames = games
 	}
 	rec, syntax := lx.parse(file, data, lim, tally)
-	rep := &Report{Game: rec.Game, Players: rec.Players, Meta: rec.Meta}
+	// rep is the report of a check ended before the replay; the replay
+	// makes its own. It is put on the heap only when returned (a record
+	// that replays paid for one it never used).
+	rep := Report{Game: rec.Game, Players: rec.Players, Meta: rec.Meta}
 	// early ends the check before the replay: as at its end, nothing the
 	// report keeps points into the lexer's memory (the names, the metadata
 	// and the diagnostics are the report's own), which the next record of
@@ -38,7 +41,8 @@ func check(games []Game, file string, data []byte, lim Limits, opt Options, tall
 		if opt.NoState {
 			lx.release()
 		}
-		return rep
+		out := rep
+		return &out
 	}
 	if rec.Game == "" || len(rec.Players) == 0 || rec.playersRefused {
 		rep.Diagnostics = syntax
