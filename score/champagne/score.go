@@ -122,64 +122,104 @@ func vineyardsCount(t *GameTally, p *PlayerTally) bool { return !p.Merchant && !
 // splits the points equally (rounded down, or up with MajorSplitCeil).
 // The Wine Merchant and solo players take no part.
 func Majorities(t GameTally) []Majority {
-	return majorities(t, make([]Majority, 0, len(t.Rules.Regions)), make([]int, 0, 2*len(t.Rules.Regions)*len(t.Players)))
+	ms, buf := majorities(&t, make([]majority, 0, len(t.Rules.Regions)), make([]int, 0, 2*len(t.Rules.Regions)*len(t.Players)))
+	out := make([]Majority, len(ms))
+	for i, m := range ms {
+		out[i] = m.of(buf)
+	}
+	return out
+}
+
+// majority is a Majority with its Tied and Winners as runs of a list of
+// player indices (majorities' buf), so that Score can keep both on its
+// stack: a Majority holding slices of the list put the list on the heap.
+type majority struct {
+	region        string
+	most, each    int
+	tied, winners [2]int32 // from, to in the list
+	byGrapes      bool
+}
+
+// of is m as a Majority, its lists cut from buf with no room past their
+// ends, nil when empty.
+func (m *majority) of(buf []int) Majority {
+	out := Majority{Region: m.region, Most: m.most, ByGrapes: m.byGrapes, Each: m.each,
+		Tied: carve(buf, int(m.tied[0]), int(m.tied[1])), Winners: carve(buf, int(m.winners[0]), int(m.winners[1]))}
+	if m.winners == m.tied {
+		out.Winners = out.Tied
+	}
+	return out
 }
 
 // majorities is Majorities into the given buffers: out for the regions;
-// buf for Tied and Winners of every region, each with no room past its end
-// (two slices per region showed in the profiles).
-func majorities(t GameTally, out []Majority, buf []int) []Majority {
+// buf for the indices of Tied and Winners of every region. It returns
+// both, grown.
+func majorities(t *GameTally, out []majority, buf []int) ([]majority, []int) {
 	for ri, r := range t.Rules.Regions {
-		m := Majority{Region: r}
+		m := majority{region: r}
 		from := len(buf)
 		for i := range t.Players {
 			p := &t.Players[i] // not copied: a tally is large
-			if !vineyardsCount(&t, p) {
+			if !vineyardsCount(t, p) {
 				continue
 			}
 			n := p.cards(ri, r)
 			switch {
 			case n <= 0:
-			case n > m.Most:
-				m.Most, buf = n, append(buf[:from], i)
-			case n == m.Most:
+			case n > m.most:
+				m.most, buf = n, append(buf[:from], i)
+			case n == m.most:
 				buf = append(buf, i)
 			}
 		}
-		m.Tied = carve(buf, from)
-		m.Winners = m.Tied
-		if len(m.Tied) > 1 {
+		m.tied = [2]int32{int32(from), int32(len(buf))}
+		m.winners = m.tied
+		if tied := len(buf) - from; tied > 1 {
 			best := -1
-			for _, i := range m.Tied {
+			for _, i := range buf[from:] {
 				best = max(best, t.Players[i].grapes(ri, r))
 			}
-			from := len(buf)
-			for _, i := range m.Tied {
-				if t.Players[i].grapes(ri, r) == best {
+			wfrom := len(buf)
+			for j := from; j < from+tied; j++ { // by index: buf grows
+				if i := buf[j]; t.Players[i].grapes(ri, r) == best {
 					buf = append(buf, i)
 				}
 			}
-			m.Winners = carve(buf, from)
-			m.ByGrapes = len(m.Winners) < len(m.Tied)
+			m.winners = [2]int32{int32(wfrom), int32(len(buf))}
+			m.byGrapes = len(buf)-wfrom < tied
 		}
-		if k := len(m.Winners); k > 0 {
+		if k := int(m.winners[1] - m.winners[0]); k > 0 {
 			if t.Rules.MajorSplitCeil {
-				m.Each = (t.Rules.MajorPP + k - 1) / k
+				m.each = (t.Rules.MajorPP + k - 1) / k
 			} else {
-				m.Each = t.Rules.MajorPP / k
+				m.each = t.Rules.MajorPP / k
 			}
 		}
 		out = append(out, m)
 	}
-	return out
+	return out, buf
 }
 
-// carve is buf[from:] with no room past its end, nil when empty.
-func carve(buf []int, from int) []int {
-	if len(buf) == from {
+// carve is buf[from:to] with no room past its end, nil when empty.
+func carve(buf []int, from, to int) []int {
+	if to == from {
 		return nil
 	}
-	return buf[from:len(buf):len(buf)]
+	return buf[from:to:to]
+}
+
+// maxSeats is the most places at an AOC table: 4 Houses, or 3 and the
+// Wine Merchant.
+const maxSeats = 5
+
+// resultMemory holds a result of up to maxSeats players: the result, its
+// players, their points and tie-break values, and the first notes, in one
+// allocation (they were four and more).
+type resultMemory struct {
+	result  score.Result
+	players [maxSeats]score.PlayerResult
+	nums    [maxSeats * (CatProtection + 1 + 2*2)]int
+	notes   [4]string
 }
 
 // Score turns a tally into the final result: each player's points per
@@ -187,15 +227,25 @@ func carve(buf []int, from int) []int {
 // ranking. A solo game adds the verdict against the Wine Merchant.
 func Score(t GameTally) *score.Result {
 	ru := t.Rules
-	res := &score.Result{Game: Game, Categories: Categories, TieBreaks: TieBreaks}
-	res.Players = make([]score.PlayerResult, 0, len(t.Players))
-	// The majorities are listed on the stack (the result keeps none of
-	// them) when the regions are few.
-	var majorBuf [8]Majority
-	majors := majorities(t, majorBuf[:0], make([]int, 0, 2*len(t.Rules.Regions)*len(t.Players)))
+	mem := new(resultMemory)
+	res := &mem.result
+	*res = score.Result{Game: Game, Categories: Categories, TieBreaks: TieBreaks, Players: mem.players[:0]}
+	if len(t.Players) > len(mem.players) {
+		res.Players = make([]score.PlayerResult, 0, len(t.Players))
+	}
+	// The majorities are worked out on the stack (the result keeps none
+	// of them) when the regions and players are few.
+	var majorBuf [8]majority
+	var indexBuf [2 * 8 * maxSeats]int
+	majors, indices := majorities(&t, majorBuf[:0], indexBuf[:0])
 	// The players' points and tie-break values, in one buffer.
 	nc, nt := len(Categories), 2
-	nums := make([]int, (nc+2*nt)*len(t.Players))
+	nums := mem.nums[:]
+	if n := (nc + 2*nt) * len(t.Players); n <= len(nums) && nc == CatProtection+1 {
+		nums = nums[:n]
+	} else {
+		nums = make([]int, n)
+	}
 	points, ties := nums[:nc*len(t.Players)], nums[nc*len(t.Players):]
 	ties, shown := ties[:nt*len(t.Players)], ties[nt*len(t.Players):]
 	for i := range t.Players {
@@ -204,10 +254,11 @@ func Score(t GameTally) *score.Result {
 		pts[CatPrestige] = p.Prestige
 		if vineyardsCount(&t, p) {
 			pts[CatRegions] = diversificationOf(&ru, p)
-			for _, m := range majors {
-				for _, w := range m.Winners {
+			for k := range majors {
+				m := &majors[k]
+				for _, w := range indices[m.winners[0]:m.winners[1]] {
 					if w == i {
-						pts[CatMajor] += m.Each
+						pts[CatMajor] += m.each
 					}
 				}
 			}
@@ -246,9 +297,12 @@ func Score(t GameTally) *score.Result {
 		}
 		res.Players = append(res.Players, pr)
 	}
-	for _, m := range majors {
-		if len(m.Tied) >= 2 {
-			res.Notes = append(res.Notes, majorNote(t, m))
+	for k := range majors {
+		if m := &majors[k]; m.tied[1]-m.tied[0] >= 2 {
+			if res.Notes == nil {
+				res.Notes = mem.notes[:0]
+			}
+			res.Notes = append(res.Notes, majorNote(t, m.of(indices)))
 		}
 	}
 	res.Rank()

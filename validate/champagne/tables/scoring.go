@@ -45,8 +45,10 @@ func (t *Tables) ScoreRules() champagne.Rules {
 func (t *Tables) ScoreNotes(res *score.Result) []string {
 	var notes []string
 	protection := SrcRulebook
-	for _, b := range t.TokensOf("protection") {
-		protection = b.Src
+	for i := range t.Tokens { // TokensOf's last, without its list: a game's score asks
+		if strings.EqualFold(t.Tokens[i].Key, "protection") {
+			protection = t.Tokens[i].Src
+		}
 	}
 	if t.Scoring.Src == SrcAssumed || protection == SrcAssumed {
 		notes = append(notes, "scored with assumed scoring numbers (see `vintner tables age-of-champagne`)")
