@@ -109,7 +109,19 @@ func (r *Result) Rank() {
 		}
 		p.Rank, p.Shared, p.Decided = 0, false, ""
 	}
-	slices.SortStableFunc(r.Players, func(a, b PlayerResult) int { return r.compare(&a, &b) })
+	if len(r.Players) <= 8 {
+		// Insertion, stable as SortStableFunc: a table has a few players,
+		// and SortStableFunc's comparison took the players, large
+		// structs, by value.
+		ps := r.Players
+		for i := 1; i < len(ps); i++ {
+			for j := i; j > 0 && r.compare(&ps[j-1], &ps[j]) > 0; j-- {
+				ps[j-1], ps[j] = ps[j], ps[j-1]
+			}
+		}
+	} else {
+		slices.SortStableFunc(r.Players, func(a, b PlayerResult) int { return r.compare(&a, &b) })
+	}
 	for i := range r.Players {
 		p := &r.Players[i]
 		if i > 0 && r.compare(&r.Players[i-1], p) == 0 {
