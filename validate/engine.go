@@ -67,6 +67,9 @@ type Report struct {
 	Actions int `json:"actions"`
 	// State is the game state where the replay stopped, for `vintner replay`.
 	State State `json:"-"`
+	// claims holds Claims for a table of the usual size: CompareClaims
+	// made a list for every scored record.
+	claims [4]Claim
 }
 
 // Claim is one `claim` line and how it compares.
@@ -112,7 +115,10 @@ func CompareClaims(rep *Report, claims []*Line, where string) {
 		return
 	}
 	if rep.Claims == nil {
-		rep.Claims = make([]Claim, 0, len(claims))
+		rep.Claims = rep.claims[:0]
+		if len(claims) > len(rep.claims) {
+			rep.Claims = make([]Claim, 0, len(claims))
+		}
 	}
 	for i, l := range claims {
 		var d Diagnostic
