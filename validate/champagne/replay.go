@@ -401,8 +401,21 @@ func (s *state) where() string {
 	if s.round == 0 {
 		return "setup"
 	}
+	if uint(s.round) < uint(len(roundWheres)) {
+		return roundWheres[s.round]
+	}
 	return fmt.Sprintf("round %d", s.round)
 }
+
+// roundWheres[n] is where() in round n. Every record asks it at its end,
+// for claims that differ: the rounds are written out once, so that a
+// valid record builds no string.
+var roundWheres = func() (w [16]string) {
+	for n := 1; n < len(w); n++ {
+		w[n] = fmt.Sprintf("round %d", n)
+	}
+	return w
+}()
 
 // merchantNamed is the seat of a player called like the Wine Merchant, who
 // is named so in the results (-1 for none): two rows of one name could not

@@ -255,7 +255,22 @@ func (s *state) where() string {
 
 // endedIn is where the game ended, for the claims' diagnostics: its last
 // year, as Bordeaux and AOC say it.
-func (s *state) endedIn() string { return fmt.Sprintf("year %d", s.year) }
+func (s *state) endedIn() string {
+	if uint(s.year) < uint(len(yearEnds)) {
+		return yearEnds[s.year]
+	}
+	return fmt.Sprintf("year %d", s.year)
+}
+
+// yearEnds[y] is endedIn() in year y. Every record asks it at its end,
+// for claims that differ: the years are written out once, so that a
+// valid record builds no string.
+var yearEnds = func() (w [16]string) {
+	for y := range w {
+		w[y] = fmt.Sprintf("year %d", y)
+	}
+	return w
+}()
 
 // diagWhere is where for a diagnostic: once the game is over, where it
 // ended ("game over" is for the state's text).
