@@ -8,6 +8,7 @@ package score
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/vintner/vintner/internal/prose"
@@ -133,17 +134,24 @@ func (r *Result) Rank() {
 	}
 	for i := range r.Players {
 		p := &r.Players[i]
-		var notes []string
+		// At most three notes, on the stack: a list of them and the
+		// separation's own list were allocations of every tied record.
+		var notes [3]string
+		n := 0
 		if i > 0 && r.Players[i-1].Rank != p.Rank {
-			notes = append(notes, r.separation(&r.Players[i-1], p, false)...)
+			if note, ok := r.separation(&r.Players[i-1], p, false); ok {
+				notes[n], n = note, n+1
+			}
 		}
 		if p.Shared {
-			notes = append(notes, r.Sharing(p))
+			notes[n], n = r.Sharing(p), n+1
 		}
 		if i+1 < len(r.Players) && r.Players[i+1].Rank != p.Rank {
-			notes = append(notes, r.separation(p, &r.Players[i+1], true)...)
+			if note, ok := r.separation(p, &r.Players[i+1], true); ok {
+				notes[n], n = note, n+1
+			}
 		}
-		p.Decided = strings.Join(notes, "; ")
+		p.Decided = strings.Join(notes[:n], "; ")
 	}
 }
 
@@ -195,10 +203,12 @@ func at(v []int, i int) int {
 }
 
 // separation says, from one side, what split two neighbours that were
-// level on points. Neighbours apart on points need no words.
-func (r *Result) separation(upper, lower *PlayerResult, fromUpper bool) []string {
+// level on points (ok false: neighbours apart on points need no words).
+// The note is written in one piece (fmt.Sprintf's, two of them, showed in
+// the allocations of every record with a tie).
+func (r *Result) separation(upper, lower *PlayerResult, fromUpper bool) (note string, ok bool) {
 	if upper.RanksLast != lower.RanksLast || upper.Total != lower.Total {
-		return nil
+		return "", false
 	}
 	other := lower.Name
 	if !fromUpper {
@@ -213,22 +223,44 @@ func (r *Result) separation(upper, lower *PlayerResult, fromUpper bool) []string
 		if !fromUpper {
 			side = "behind"
 		}
-		values := fmt.Sprintf("%d vs %d", pick(fromUpper, uv, lv), pick(fromUpper, lv, uv))
+		var b strings.Builder
+		b.Grow(64 + len(other) + len(tb.Label))
+		b.WriteString(side)
+		b.WriteByte(' ')
+		b.WriteString(other)
+		b.WriteString(" on tie-break ")
+		b.WriteString(strconv.Itoa(k + 1))
+		b.WriteByte('/')
+		b.WriteString(strconv.Itoa(len(r.TieBreaks)))
+		b.WriteString(", ")
+		b.WriteString(tb.Label)
+		b.WriteString(" (")
 		if k < len(upper.TieShown) && k < len(lower.TieShown) {
 			us, ls := upper.TieShown[k], lower.TieShown[k]
 			if us == ls { // a value printed twice: the positions decided
-				values = fmt.Sprintf("%d vs %d, positions %s", us, ls, values)
+				writeVs(&b, us, ls)
+				b.WriteString(", positions ")
+				writeVs(&b, pick(fromUpper, uv, lv), pick(fromUpper, lv, uv))
 			} else {
-				values = fmt.Sprintf("%d vs %d", pick(fromUpper, us, ls), pick(fromUpper, ls, us))
+				writeVs(&b, pick(fromUpper, us, ls), pick(fromUpper, ls, us))
 			}
+		} else {
+			writeVs(&b, pick(fromUpper, uv, lv), pick(fromUpper, lv, uv))
 		}
-		return []string{fmt.Sprintf("%s %s on tie-break %d/%d, %s (%s)",
-			side, other, k+1, len(r.TieBreaks), tb.Label, values)}
+		b.WriteByte(')')
+		return b.String(), true
 	}
 	if len(r.TieBreaks) == 0 {
-		return []string{"shares the place with " + other + " (the rulebook has no tie-breaker)"}
+		return "shares the place with " + other + " (the rulebook has no tie-breaker)", true
 	}
-	return []string{"shares the place with " + other + " (equal on every tie-break)"}
+	return "shares the place with " + other + " (equal on every tie-break)", true
+}
+
+// writeVs writes "a vs b".
+func writeVs(b *strings.Builder, x, y int) {
+	b.WriteString(strconv.Itoa(x))
+	b.WriteString(" vs ")
+	b.WriteString(strconv.Itoa(y))
 }
 
 func pick(first bool, a, b int) int {
