@@ -1,0 +1,88 @@
+package validate
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+	"testing"
+
+	"github.com/vintner/vintner/internal/rng"
+)
+
+// TestStopBytesFindsTheFirst checks stopBytes on every byte value at every
+// place in a word of 8 bytes, after word bytes and before any bytes: its
+// lowest mark is at that byte when the byte may end a word (below '$',
+// ',', not ASCII), else further on or nowhere, and never before it.
+func TestStopBytesFindsTheFirst(t *testing.T) {
+	may := func(c byte) bool { return c < '$' || c == ',' || c >= 0x80 }
+	src := rng.New(3)
+	var w [8]byte
+	for p := range 8 {
+		for c := range 256 {
+			for range 40 {
+				for k := range w {
+					switch {
+					case k < p: // a byte no mark may be on
+						for w[k] = byte(src.Intn(256)); may(w[k]); w[k] = byte(src.Intn(256)) {
+						}
+					case k > p:
+						w[k] = byte(src.Intn(256))
+					}
+				}
+				w[p] = byte(c)
+				first := bits.TrailingZeros64(stopBytes(load8(string(w[:]), 0))) >> 3
+				if may(byte(c)) && first != p || !may(byte(c)) && first <= p {
+					t.Fatalf("stopBytes(% x): first mark at %d", w, first)
+				}
+			}
+		}
+	}
+}
+
+// TestWordsEightAtATimeAsGeneral checks lexPlain's loop, which finds a
+// word's end 8 bytes at a time, against the general loop (lexQuoted) on
+// lines of long words holding any byte: control characters, '!', '$',
+// bytes that are not ASCII, at every place in the 8.
+func TestWordsEightAtATimeAsGeneral(t *testing.T) {
+	src := rng.New(17)
+	dump := func(l *Line, toks []Token, ok bool, d *Diagnostic) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "ok %v player %q@%d end %d", ok, l.Player, l.playerCol, l.endCol)
+		if d != nil {
+			fmt.Fprintf(&b, " error %d: %s", d.Col, d.Message)
+		}
+		for _, tok := range toks {
+			fmt.Fprintf(&b, " %q@%d%v", tok.Text, tok.Col, tok.Quoted)
+		}
+		return b.String()
+	}
+	for range runs(100000) {
+		var b strings.Builder
+		for range src.Intn(6) {
+			if src.Intn(2) == 0 {
+				b.WriteString([]string{" ", "  ", "\t", ",", " , "}[src.Intn(5)])
+			}
+			for range src.Intn(20) {
+				switch src.Intn(6) {
+				case 0:
+					b.WriteByte(byte(src.Intn(256)))
+				case 1:
+					b.WriteByte(byte(src.Intn('%')))
+				default:
+					b.WriteByte(byte('a' + src.Intn(26)))
+				}
+			}
+		}
+		raw := b.String()
+		if strings.IndexByte(raw, '\n') >= 0 {
+			continue // a line holds none
+		}
+		fast := &Line{Num: 1, Raw: raw}
+		toks, ok, d := lexInto(fast, nil, nil)
+		general := &Line{Num: 1, Raw: raw}
+		gtoks, gok, gd := lexQuoted(general, nil, 0, nil, 0, 1)
+		if got, want := dump(fast, toks, ok, d), dump(general, gtoks, gok, gd); got != want {
+			t.Fatalf("%q: lexInto reads\n%s\nthe general loop\n%s", raw, got, want)
+		}
+	}
+}
