@@ -687,8 +687,8 @@ func (lx *lexer) plainLines(text string, num, window, maxLines int, sawAction, p
 			rec.Lines = append(rec.Lines, l)
 			continue
 		}
-		if seat < 0 && rec.actionLine(l) {
-			sawAction = true
+		if seat < 0 && (rec.actionLine(l) || rec.eventLine(l)) {
+			sawAction = sawAction || l.Kind == KindAction
 			rec.Lines = append(rec.Lines, l)
 			continue
 		}
@@ -773,6 +773,29 @@ func (rec *Record) actionLine(l *Line) bool {
 	if l.Verb = l.Tokens[0].Text; !l.verbLower && !lowerASCII(l.Verb) {
 		l.Verb = strings.ToLower(l.Verb)
 	}
+	return true
+}
+
+// eventLine classifies the usual line that is neither an action nor a
+// header, check or claim line: a table event (a year, a market, a deal …)
+// whose first word, in lower-case ASCII, is no player's name, in a record
+// whose names have no blank. It reports whether it did; classify, whose
+// last case this is, handles every other line. (Apart, for the same
+// reason as actionLine.)
+func (rec *Record) eventLine(l *Line) bool {
+	if l.playerCol != 0 || len(l.Tokens) == 0 || rec.Game == "" || len(rec.Players) == 0 || rec.spacedNames {
+		return false
+	}
+	w := l.Tokens[0].Text
+	if w == "" || l.Tokens[0].Quoted || !lowerASCII(w) || isHeaderWord(w) || w == "check" || w == "claim" {
+		return false
+	}
+	// Seat's first-byte look-up first: a table word mostly starts as no
+	// name does.
+	if (rec.byFirstByte[0] == 0 || rec.byFirstByte[w[0]] != 0) && rec.Seat(w) >= 0 {
+		return false // classify's error: a name without its colon
+	}
+	l.Kind, l.Verb = KindEvent, w
 	return true
 }
 
