@@ -317,6 +317,7 @@ func TestHasSpaceAsUnicode(t *testing.T) {
 // line read straight from the text, a player's name told by actionPlayer)
 // and with every line read the general way (plainWindow 0), and requires
 // the same lines and diagnostics: names that share a first byte, a NUL,
+// names of 7 and 8 bytes, seats past actionKeys,
 // colons, CRs, blanks, quotes, comments, non-ASCII and empty lines; a
 // header with no game or no players line, a BOM, invalid UTF-8; small
 // --max-line and --max-lines limits, and small windows, so that lines
@@ -324,9 +325,15 @@ func TestHasSpaceAsUnicode(t *testing.T) {
 func TestPlainLinesAsGeneral(t *testing.T) {
 	alphabet := []string{" ", "\t", ",", "\"", "#", ":", "\r", "\n", "\n", "\n", "\x00", "é", "a", "B", "3", "=",
 		"Ann:", "Ann: ", "Abe: ", "\x00nn: ", "\x00nn:", "Ben Cal: ", "\"Ben Cal\": ", "Zoë: ", "Ben:", "Ben: bid", "Ann: Bid", "Ann:x", "Ann::", "check Ann a=1", "cal: x", "year 2", "players Ann",
-		"\xff", "\xef\xbb\xbf", "\x01", "game grand-cru", "date x", "variant v", "ann: x", "Annie: x", "Ann:\tx", "Ann:,"}
+		"\xff", "\xef\xbb\xbf", "\x01", "game grand-cru", "date x", "variant v", "ann: x", "Annie: x", "Ann:\tx", "Ann:,",
+		"Annabel: ", "Annabel:x", "Annabel:", "Annabe: x", "AnnabeL: x", "Bo: x", "Bo:", "Christo: x", "Dimitrio: x", "Dimitri: x", "Q1: x", "R1:x", "R1: ",
+		"Bo", "Bo ", "Annabel", "Annabel ", "Dimitrio", "Dimitrio ", "R1"}
 	heads := []string{"game grand-cru\nplayers Ann Ben Cal\n", "game grand-cru\nplayers Ann Abe Ben\n",
-		"game grand-cru\nplayers Ann \"Ben Cal\" Zoë\n", "", "\n", "# c\ngame grand-cru\n", "\xef\xbb\xbfgame grand-cru\r\nplayers Ann Ben\r\n"}
+		"game grand-cru\nplayers Ann \"Ben Cal\" Zoë\n", "", "\n", "# c\ngame grand-cru\n", "\xef\xbb\xbfgame grand-cru\r\nplayers Ann Ben\r\n",
+		// Names of 7 bytes (actionKeys holds `NAME:` in 8), 8 and 2; seats
+		// past actionKeys.
+		"game grand-cru\nplayers Annabel Bo Christo Dimitrio\n",
+		"game grand-cru\nplayers A1 B1 C1 D1 E1 F1 G1 H1 I1 J1 K1 L1 M1 N1 O1 P1 Q1 R1\n"}
 	limits := []Limits{{}, {MaxBytes: 1 << 20, MaxLineBytes: 10, MaxLines: 4}, {MaxBytes: 1 << 20, MaxLineBytes: 6}}
 	src := rng.New(13)
 	defer func(w int) { plainWindow = w }(plainWindow)

@@ -184,6 +184,11 @@ type Record struct {
 	// that name written without its quotes (unquotedPlayer). Most records
 	// have none, and their table lines skip the look.
 	spacedNames bool
+	// actionKeys holds, for the first seats, the bytes of `NAME:` for a
+	// name of actionSeats 7 bytes long at most, as load8 reads them, and
+	// the mask of those bytes (0: none), so that actionPlayer compares
+	// the start of a line with it at once.
+	actionKeys  [16]struct{ key, mask uint64 }
 	headerLines [len(headerWords)]*Line
 	lx          *lexer // the reader's memory, for Expand
 	// playersRefused: the players line has an error, so the players are
@@ -284,6 +289,17 @@ func (r *Record) indexPlayers() {
 	for i, p := range r.Players {
 		if p != "" && p[0] != 0 && r.byFirstByte[p[0]] == uint8(i+1) && plainWord(p) {
 			r.actionSeats[p[0]] = uint8(i + 1)
+			if i < len(r.actionKeys) && len(p) < 8 {
+				k := &r.actionKeys[i]
+				for j := range len(p) + 1 {
+					c := byte(':')
+					if j < len(p) {
+						c = p[j]
+					}
+					k.key |= uint64(c) << (8 * j)
+					k.mask |= 0xff << (8 * j)
+				}
+			}
 		}
 	}
 	r.byFirstByte[0] = 1
@@ -718,18 +734,25 @@ func (lx *lexer) actionPlayer(s string) (seat, from int) {
 	if sn == 0 || rec.Game == "" {
 		return -1, 0
 	}
-	p := rec.Players[sn-1]
-	n := len(p)
-	if n >= len(s) || s[n] != ':' {
-		return -1, 0
+	n := len(rec.Players[sn-1])
+	if sn <= len(rec.actionKeys) && len(s) >= 8 && rec.actionKeys[sn-1].mask != 0 {
+		// The name and its colon, in one compare (actionKeys).
+		if k := rec.actionKeys[sn-1]; (load8(s, 0)^k.key)&k.mask != 0 {
+			return -1, 0
+		}
+	} else {
+		p := rec.Players[sn-1]
+		if n >= len(s) || s[n] != ':' {
+			return -1, 0
+		}
+		for i := 1; i < n; i++ { // byte 0 is the same: actionSeats says so
+			if s[i] != p[i] {
+				return -1, 0
+			}
+		}
 	}
 	if n+1 < len(s) && (s[n+1] >= utf8.RuneSelf || plainWordByte[s[n+1]]) {
 		return -1, 0 // the word goes on
-	}
-	for i := 1; i < n; i++ { // byte 0 is the same: actionSeats says so
-		if s[i] != p[i] {
-			return -1, 0
-		}
 	}
 	return sn - 1, n + 1
 }
