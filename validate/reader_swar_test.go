@@ -39,10 +39,41 @@ func TestStopBytesFindsTheFirst(t *testing.T) {
 	}
 }
 
+// TestUpperBytesFindsTheFirst checks upperBytes | stopBytes, which ends
+// a verb, as TestStopBytesFindsTheFirst checks stopBytes: its lowest mark
+// is at a capital or a byte that may end a word, never before.
+func TestUpperBytesFindsTheFirst(t *testing.T) {
+	may := func(c byte) bool { return c < '$' || c == ',' || c >= 0x80 || 'A' <= c && c <= 'Z' }
+	src := rng.New(4)
+	var w [8]byte
+	for p := range 8 {
+		for c := range 256 {
+			for range 40 {
+				for k := range w {
+					switch {
+					case k < p:
+						for w[k] = byte(src.Intn(256)); may(w[k]); w[k] = byte(src.Intn(256)) {
+						}
+					case k > p:
+						w[k] = byte(src.Intn(256))
+					}
+				}
+				w[p] = byte(c)
+				x := load8(string(w[:]), 0)
+				first := bits.TrailingZeros64(stopBytes(x)|upperBytes(x)) >> 3
+				if may(byte(c)) && first != p || !may(byte(c)) && first <= p {
+					t.Fatalf("upperBytes|stopBytes(% x): first mark at %d", w, first)
+				}
+			}
+		}
+	}
+}
+
 // TestWordsEightAtATimeAsGeneral checks lexPlain's loop, which finds a
 // word's end 8 bytes at a time, against the general loop (lexQuoted) on
 // lines of long words holding any byte: control characters, '!', '$',
-// bytes that are not ASCII, at every place in the 8.
+// capitals, bytes that are not ASCII, at every place in the 8; half of
+// them after `Ann: `, so that the first word is a verb.
 func TestWordsEightAtATimeAsGeneral(t *testing.T) {
 	src := rng.New(17)
 	dump := func(l *Line, toks []Token, ok bool, d *Diagnostic) string {
@@ -58,16 +89,21 @@ func TestWordsEightAtATimeAsGeneral(t *testing.T) {
 	}
 	for range runs(100000) {
 		var b strings.Builder
+		if src.Intn(2) == 0 {
+			b.WriteString("Ann: ") // then the verb is read apart, up to a capital
+		}
 		for range src.Intn(6) {
 			if src.Intn(2) == 0 {
 				b.WriteString([]string{" ", "  ", "\t", ",", " , "}[src.Intn(5)])
 			}
 			for range src.Intn(20) {
-				switch src.Intn(6) {
+				switch src.Intn(7) {
 				case 0:
 					b.WriteByte(byte(src.Intn(256)))
 				case 1:
 					b.WriteByte(byte(src.Intn('%')))
+				case 2:
+					b.WriteByte(byte('A' + src.Intn(26)))
 				default:
 					b.WriteByte(byte('a' + src.Intn(26)))
 				}
@@ -83,6 +119,9 @@ func TestWordsEightAtATimeAsGeneral(t *testing.T) {
 		gtoks, gok, gd := lexQuoted(general, nil, 0, nil, 0, 1)
 		if got, want := dump(fast, toks, ok, d), dump(general, gtoks, gok, gd); got != want {
 			t.Fatalf("%q: lexInto reads\n%s\nthe general loop\n%s", raw, got, want)
+		}
+		if fast.verbLower && (fast.playerCol == 0 || len(toks) == 0 || !lowerASCII(toks[0].Text)) {
+			t.Fatalf("%q: verbLower with tokens %v", raw, toks)
 		}
 	}
 }

@@ -1546,6 +1546,14 @@ func lexPlain(l *Line, s string, toks []Token, i int) (_ []Token, _, end int) {
 	if l.playerCol != 0 && i+1 < len(s) && s[i] == ' ' && verbBytes[s[i+1]] == verbLowerByte {
 		start := i + 1
 		j := start + 1
+		for j+8 <= len(s) { // 8 bytes at a time, as below, and the capitals
+			x := load8(s, j)
+			if m := stopBytes(x) | upperBytes(x); m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			j += 8
+		}
 		for j < len(s) && verbBytes[s[j]] == verbLowerByte {
 			j++
 		}
@@ -1609,6 +1617,13 @@ func asciiWordEnd(raw string, i int) (end int, more bool) {
 		i++
 	}
 	return i, i < len(raw) && raw[i] >= utf8.RuneSelf
+}
+
+// upperBytes marks (bit 7 of each byte) the capitals A-Z in x, below its
+// lowest byte that is not ASCII (above it, a carry may mark any byte).
+func upperBytes(x uint64) uint64 {
+	const ones = 0x0101010101010101
+	return (x + (0x80-'A')*ones) &^ (x + (0x80-'Z'-1)*ones) & (0x80 * ones)
 }
 
 // load8 is s[i:i+8] as a little-endian number (one load: the compiler
