@@ -703,7 +703,9 @@ func (lx *lexer) plainLines(text string, num, window, maxLines int, sawAction, p
 			rec.Lines = append(rec.Lines, l)
 			continue
 		}
-		if seat < 0 && (rec.actionLine(l) || rec.eventLine(l)) {
+		// (The two take disjoint lines: a table line is far more common
+		// here than an action actionPlayer did not tell.)
+		if seat < 0 && (rec.eventLine(l) || rec.actionLine(l)) {
 			sawAction = sawAction || l.Kind == KindAction
 			rec.Lines = append(rec.Lines, l)
 			continue
