@@ -125,3 +125,27 @@ func TestWordsEightAtATimeAsGeneral(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintableNamesNeedNoLook: a players line skips isControl and
+// badSpacing for a name printableASCII takes, which neither refuses.
+func TestPrintableNamesNeedNoLook(t *testing.T) {
+	src := rng.New(9)
+	for range runs(100000) {
+		b := make([]byte, src.Intn(6))
+		for i := range b {
+			b[i] = byte(src.Intn(256))
+			if src.Intn(2) == 0 {
+				b[i] = byte(' ' + src.Intn(96)) // around the printable range
+			}
+		}
+		name := string(b)
+		if printableASCII(name) && (strings.IndexFunc(name, isControl) >= 0 || badSpacing(name)) {
+			t.Fatalf("%q: printableASCII, but refused", name)
+		}
+	}
+	for c := range 256 {
+		if name := string([]byte{'A', byte(c)}); printableASCII(name) != (c > ' ' && c < 0x7f) {
+			t.Fatalf("printableASCII(%q) = %v", name, !(c > ' ' && c < 0x7f))
+		}
+	}
+}

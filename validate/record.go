@@ -918,6 +918,10 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 			rec.Players = make([]string, 0, len(args)) // the report keeps it: never from a slab
 			for i, t := range args {
 				rec.playersRefused = true // until every name is read
+				// A name of printable ASCII, nearly every one, has no
+				// control character and no blank: the two looks below
+				// that decode it rune by rune are skipped.
+				printable := printableASCII(t.Text)
 				switch {
 				case t.Text == "," && !t.Quoted:
 					// The lexer splits a comma off as a token of its own:
@@ -929,7 +933,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 					return bad(i+1, "a player name cannot be empty")
 				case rec.HasPlayer(t.Text):
 					return bad(i+1, "%s is listed twice among the players", t.Text)
-				case strings.IndexFunc(t.Text, isControl) >= 0:
+				case !printable && strings.IndexFunc(t.Text, isControl) >= 0:
 					// It would be printed in every table and message.
 					r, _ := utf8.DecodeRuneInString(t.Text[strings.IndexFunc(t.Text, isControl):])
 					if r == 0x2028 || r == 0x2029 {
@@ -941,7 +945,7 @@ func (rec *Record) classify(l *Line, sawAction, presetGame bool, lx *lexer) *Dia
 					return bad(i+1, "a player name cannot contain a control character (U+%04X)", r)
 				case !t.Quoted && isReservedFold(t.Text):
 					return bad(i+1, "%q is a keyword and cannot be a player name; quote it to insist", t.Text)
-				case badSpacing(t.Text):
+				case !printable && badSpacing(t.Text):
 					// " Ann" and "Ann", "Anne  Marie" and "Anne Marie"
 					// would print alike in every table.
 					return bad(i+1, "a player name has no blank at either end, and one space between its words: %q", t.Text)
@@ -1177,6 +1181,17 @@ func isControl(r rune) bool {
 	}
 	// The line and paragraph separators end a line in some editors.
 	return r != 0x200c && r != 0x200d && (unicode.Is(unicode.Cf, r) || r == 0x2028 || r == 0x2029)
+}
+
+// printableASCII reports whether s is not empty and all its bytes are
+// printable ASCII other than the space ('!' to '~').
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isASCII(s string) bool {
