@@ -57,16 +57,29 @@ func (lx *lexer) deferCheck(l *Line) bool {
 		return false
 	}
 	rest := raw[len("check "):]
-	n := 0
-	for n < len(rest) && plainWordByte[rest[n]] {
-		n++
-	}
-	if n == 0 || n+1 >= len(rest) || rest[n] != ' ' {
-		return false
-	}
-	seat := rec.Seat(rest[:n])
-	if seat < 0 {
-		return false
+	seat := -1
+	if sn := int(rec.actionSeats[rest[0]]); sn != 0 && sn <= len(rec.actionKeys) && len(rest) >= 8 && rec.actionKeys[sn-1].mask != 0 {
+		// The one name that can start with this byte (actionSeats),
+		// compared at once as actionPlayer compares it, without its
+		// colon: the name is a plain word, so it is the word when a
+		// blank follows it, and no player's name is the word otherwise.
+		k := rec.actionKeys[sn-1]
+		n := len(rec.Players[sn-1])
+		if (load8(rest, 0)^k.key)&(k.mask>>8) != 0 || n+1 >= len(rest) || rest[n] != ' ' {
+			return false
+		}
+		seat = sn - 1
+	} else {
+		n := 0
+		for n < len(rest) && plainWordByte[rest[n]] {
+			n++
+		}
+		if n == 0 || n+1 >= len(rest) || rest[n] != ' ' {
+			return false
+		}
+		if seat = rec.Seat(rest[:n]); seat < 0 {
+			return false
+		}
 	}
 	l.Kind, l.Verb, l.Player, l.seat, l.lazy = KindCheck, "check", rec.Players[seat], int32(seat+1), true
 	lx.lazyLines = append(lx.lazyLines, l)
