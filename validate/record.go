@@ -290,15 +290,13 @@ func (r *Record) indexPlayers() {
 		if p != "" && p[0] != 0 && r.byFirstByte[p[0]] == uint8(i+1) && plainWord(p) {
 			r.actionSeats[p[0]] = uint8(i + 1)
 			if i < len(r.actionKeys) && len(p) < 8 {
-				k := &r.actionKeys[i]
-				for j := range len(p) + 1 {
-					c := byte(':')
-					if j < len(p) {
-						c = p[j]
-					}
-					k.key |= uint64(c) << (8 * j)
-					k.mask |= 0xff << (8 * j)
+				key := uint64(':')
+				for j := len(p) - 1; j >= 0; j-- {
+					key = key<<8 | uint64(p[j])
 				}
+				// (A shift by 64, for a name of 7 bytes, is 0: the mask is
+				// then all ones.)
+				r.actionKeys[i].key, r.actionKeys[i].mask = key, uint64(1)<<(8*(len(p)+1))-1
 			}
 		}
 	}
