@@ -810,7 +810,11 @@ func (rec *Record) eventLine(l *Line) bool {
 		return false
 	}
 	w := l.Tokens[0].Text
-	if w == "" || l.Tokens[0].Quoted || !lowerASCII(w) || isHeaderWord(w) || w == "check" || w == "claim" {
+	if w == "" || l.Tokens[0].Quoted || !lowerASCII(w) {
+		return false
+	}
+	switch w { // the header words (isHeaderWord), check and claim: one switch
+	case "game", "players", "date", "event", "location", "note", "rules", "variant", "check", "claim":
 		return false
 	}
 	// Seat's first-byte look-up first: a table word mostly starts as no
