@@ -498,9 +498,9 @@ func (g *gen) checks() error {
 	}
 	for i := 0; i < g.s.humans; i++ {
 		p := g.s.players[i]
-		if err := g.emit("check %s pp=%d eco=%d press=%d modules=%d still=%s cellar=%s oeno=%s grid=%s",
-			p.name, p.pp, g.r.ecoValue(p.eco), p.press, p.modules, cubes(p.still, grapeLetters),
-			cubes(p.cellar, cuveeLetters), cubes(p.oeno, cuveeLetters), cubes(p.grid, cuveeLetters)); err != nil {
+		// As the replay prints it, so that it confirms the line at once
+		// (checkText).
+		if err := g.emit("check %s %s", p.name, g.s.appendUsualCheck(nil, p)); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vintner/vintner/internal/rng"
 	"github.com/vintner/vintner/validate"
 	"github.com/vintner/vintner/validate/champagne/tables"
 )
@@ -797,6 +798,41 @@ func TestSameValueAsCheckQuantity(t *testing.T) {
 			if got := s.sameValue(0, p, key, v); got != want {
 				t.Errorf("%s=%s: sameValue says %v, checkQuantity %v", key, v, got, want)
 			}
+		}
+	}
+}
+
+// TestUsualCheckPrintsWhatSameValueAccepts holds the line checkText
+// compares a check line with to the pair-by-pair reading: for values of
+// every sign and size (the eco report's too), each of its pairs is one
+// sameValue accepts, and it reads as the generator wrote it before
+// (fmt, cubes).
+func TestUsualCheckPrintsWhatSameValueAccepts(t *testing.T) {
+	s := started(t, setup2)
+	p := s.players[0]
+	src := rng.New(3)
+	for range 2000 {
+		p.pp, p.press, p.modules = src.Intn(61)-20, src.Intn(12), src.Intn(12)
+		p.eco = src.Intn(len(s.r.EcoValues))
+		for _, c := range []*[3]int{&p.still, &p.cellar, &p.oeno, &p.grid} {
+			*c = [3]int{src.Intn(4), src.Intn(4), src.Intn(4)}
+		}
+		got := string(s.appendUsualCheck(nil, p))
+		want := fmt.Sprintf("pp=%d eco=%d press=%d modules=%d still=%s cellar=%s oeno=%s grid=%s",
+			p.pp, s.r.ecoValue(p.eco), p.press, p.modules, cubes(p.still, grapeLetters),
+			cubes(p.cellar, cuveeLetters), cubes(p.oeno, cuveeLetters), cubes(p.grid, cuveeLetters))
+		if got != want {
+			t.Fatalf("printed %q, want %q", got, want)
+		}
+		for _, pair := range strings.Fields(got) {
+			key, v, _ := strings.Cut(pair, "=")
+			if !s.sameValue(0, p, key, v) {
+				t.Fatalf("%q: sameValue refuses %s", got, pair)
+			}
+		}
+		p.pp++ // a line of other values is not the printed one
+		if string(s.appendUsualCheck(nil, p)) == got {
+			t.Fatalf("%q printed again for other points", got)
 		}
 	}
 }
