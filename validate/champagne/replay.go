@@ -1515,7 +1515,7 @@ func (s *state) checkText(l *validate.Line) bool {
 	// nearly always write it: one comparison confirms every pair, each of
 	// which sameValue would accept. Any other line, or a value that
 	// differs, is read pair by pair below.
-	var printed [96]byte
+	var printed [128]byte
 	if text == string(s.appendUsualCheck(printed[:0], p)) {
 		l.ConfirmLazy()
 		return true
