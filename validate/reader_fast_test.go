@@ -150,6 +150,38 @@ func BenchmarkReadPairs(b *testing.B) {
 	}
 }
 
+// lexBothWays lexes raw with lexInto and with the general loop
+// (lexQuoted from the line's start), fails t when they differ, and
+// returns lexInto's line and tokens.
+func lexBothWays(t *testing.T, raw string) (*Line, []Token) {
+	t.Helper()
+	fast := &Line{Num: 1, Raw: raw}
+	toks, ok, d := lexInto(fast, nil, nil)
+	general := &Line{Num: 1, Raw: raw}
+	gtoks, gok, gd := lexQuoted(general, nil, 0, nil, 0, 1)
+	if got, want := dumpLexed(fast, toks, ok, d), dumpLexed(general, gtoks, gok, gd); got != want {
+		t.Fatalf("%q: lexInto reads\n%s\nthe general loop\n%s", raw, got, want)
+	}
+	return fast, toks
+}
+
+// dumpLexed is what the lexer made of a line, for comparing two ways of
+// lexing it.
+func dumpLexed(l *Line, toks []Token, ok bool, d *Diagnostic) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ok %v player %q@%d end %d", ok, l.Player, l.playerCol, l.endCol)
+	if l.extra != nil {
+		fmt.Fprintf(&b, " comment %q want %q", l.extra.comment, l.extra.want)
+	}
+	if d != nil {
+		fmt.Fprintf(&b, " error %d: %s", d.Col, d.Message)
+	}
+	for _, tok := range toks {
+		fmt.Fprintf(&b, " %q@%d%v", tok.Text, tok.Col, tok.Quoted)
+	}
+	return b.String()
+}
+
 // TestLexFastAsGeneral checks lexInto's ASCII loop, which takes offsets for
 // columns and reads a line's first word apart, against the general loop
 // (lexQuoted from the line's start) on 200,000 random lines.
@@ -157,29 +189,9 @@ func TestLexFastAsGeneral(t *testing.T) {
 	alphabet := []string{" ", "\t", ",", "\"", "#", ":", "a", "B", "é", "3", "=", "Ann:", "Zoë:", ":x", "\r", "€", "red", "LLL",
 		"Ann: bid", "Ann: Bid", "Ann: b"}
 	src := rng.New(11)
-	dump := func(l *Line, toks []Token, ok bool, d *Diagnostic) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "ok %v player %q@%d end %d", ok, l.Player, l.playerCol, l.endCol)
-		if l.extra != nil {
-			fmt.Fprintf(&b, " comment %q want %q", l.extra.comment, l.extra.want)
-		}
-		if d != nil {
-			fmt.Fprintf(&b, " error %d: %s", d.Col, d.Message)
-		}
-		for _, tok := range toks {
-			fmt.Fprintf(&b, " %q@%d%v", tok.Text, tok.Col, tok.Quoted)
-		}
-		return b.String()
-	}
 	for range runs(200000) {
 		raw := randomLine(src, alphabet, 12)
-		fast := &Line{Num: 1, Raw: raw}
-		toks, ok, d := lexInto(fast, nil, nil)
-		general := &Line{Num: 1, Raw: raw}
-		gtoks, gok, gd := lexQuoted(general, nil, 0, nil, 0, 1)
-		if got, want := dump(fast, toks, ok, d), dump(general, gtoks, gok, gd); got != want {
-			t.Fatalf("%q: lexInto reads\n%s\nthe general loop\n%s", raw, got, want)
-		}
+		fast, toks := lexBothWays(t, raw)
 		// verbLower spares actionLine its look at the verb: only for a
 		// first word after NAME: in lower-case ASCII.
 		if fast.verbLower && (fast.playerCol == 0 || len(toks) == 0 || toks[0].Quoted || !lowerASCII(toks[0].Text)) {

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"fmt"
 	"math/bits"
 	"strings"
 	"testing"
@@ -9,60 +8,42 @@ import (
 	"github.com/vintner/vintner/internal/rng"
 )
 
-// TestStopBytesFindsTheFirst checks stopBytes on every byte value at every
-// place in a word of 8 bytes, after word bytes and before any bytes: its
-// lowest mark is at that byte when the byte may end a word (below '$',
-// ',', not ASCII), else further on or nowhere, and never before it.
+// TestStopBytesFindsTheFirst checks stopBytes, which ends a word, and
+// upperBytes | stopBytes, which ends a verb, on every byte value at every
+// place in a word of 8 bytes, after bytes that may not end it and before
+// any bytes: the lowest mark is at that byte when the byte may end the
+// word (below '$', ',', not ASCII; for a verb a capital too), else
+// further on or nowhere, and never before it.
 func TestStopBytesFindsTheFirst(t *testing.T) {
-	may := func(c byte) bool { return c < '$' || c == ',' || c >= 0x80 }
-	src := rng.New(3)
-	var w [8]byte
-	for p := range 8 {
-		for c := range 256 {
-			for range 40 {
-				for k := range w {
-					switch {
-					case k < p: // a byte no mark may be on
-						for w[k] = byte(src.Intn(256)); may(w[k]); w[k] = byte(src.Intn(256)) {
+	for _, tc := range []struct {
+		name  string
+		marks func(uint64) uint64
+		may   func(byte) bool
+		seed  uint64
+	}{
+		{"stopBytes", stopBytes, func(c byte) bool { return c < '$' || c == ',' || c >= 0x80 }, 3},
+		{"upperBytes|stopBytes", func(x uint64) uint64 { return stopBytes(x) | upperBytes(x) },
+			func(c byte) bool { return c < '$' || c == ',' || c >= 0x80 || 'A' <= c && c <= 'Z' }, 4},
+	} {
+		src := rng.New(tc.seed)
+		var w [8]byte
+		for p := range 8 {
+			for c := range 256 {
+				for range 40 {
+					for k := range w {
+						switch {
+						case k < p: // a byte no mark may be on
+							for w[k] = byte(src.Intn(256)); tc.may(w[k]); w[k] = byte(src.Intn(256)) {
+							}
+						case k > p:
+							w[k] = byte(src.Intn(256))
 						}
-					case k > p:
-						w[k] = byte(src.Intn(256))
 					}
-				}
-				w[p] = byte(c)
-				first := bits.TrailingZeros64(stopBytes(load8(string(w[:]), 0))) >> 3
-				if may(byte(c)) && first != p || !may(byte(c)) && first <= p {
-					t.Fatalf("stopBytes(% x): first mark at %d", w, first)
-				}
-			}
-		}
-	}
-}
-
-// TestUpperBytesFindsTheFirst checks upperBytes | stopBytes, which ends
-// a verb, as TestStopBytesFindsTheFirst checks stopBytes: its lowest mark
-// is at a capital or a byte that may end a word, never before.
-func TestUpperBytesFindsTheFirst(t *testing.T) {
-	may := func(c byte) bool { return c < '$' || c == ',' || c >= 0x80 || 'A' <= c && c <= 'Z' }
-	src := rng.New(4)
-	var w [8]byte
-	for p := range 8 {
-		for c := range 256 {
-			for range 40 {
-				for k := range w {
-					switch {
-					case k < p:
-						for w[k] = byte(src.Intn(256)); may(w[k]); w[k] = byte(src.Intn(256)) {
-						}
-					case k > p:
-						w[k] = byte(src.Intn(256))
+					w[p] = byte(c)
+					first := bits.TrailingZeros64(tc.marks(load8(string(w[:]), 0))) >> 3
+					if tc.may(byte(c)) && first != p || !tc.may(byte(c)) && first <= p {
+						t.Fatalf("%s(% x): first mark at %d", tc.name, w, first)
 					}
-				}
-				w[p] = byte(c)
-				x := load8(string(w[:]), 0)
-				first := bits.TrailingZeros64(stopBytes(x)|upperBytes(x)) >> 3
-				if may(byte(c)) && first != p || !may(byte(c)) && first <= p {
-					t.Fatalf("upperBytes|stopBytes(% x): first mark at %d", w, first)
 				}
 			}
 		}
@@ -76,17 +57,6 @@ func TestUpperBytesFindsTheFirst(t *testing.T) {
 // them after `Ann: `, so that the first word is a verb.
 func TestWordsEightAtATimeAsGeneral(t *testing.T) {
 	src := rng.New(17)
-	dump := func(l *Line, toks []Token, ok bool, d *Diagnostic) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "ok %v player %q@%d end %d", ok, l.Player, l.playerCol, l.endCol)
-		if d != nil {
-			fmt.Fprintf(&b, " error %d: %s", d.Col, d.Message)
-		}
-		for _, tok := range toks {
-			fmt.Fprintf(&b, " %q@%d%v", tok.Text, tok.Col, tok.Quoted)
-		}
-		return b.String()
-	}
 	for range runs(100000) {
 		var b strings.Builder
 		if src.Intn(2) == 0 {
@@ -113,13 +83,7 @@ func TestWordsEightAtATimeAsGeneral(t *testing.T) {
 		if strings.IndexByte(raw, '\n') >= 0 {
 			continue // a line holds none
 		}
-		fast := &Line{Num: 1, Raw: raw}
-		toks, ok, d := lexInto(fast, nil, nil)
-		general := &Line{Num: 1, Raw: raw}
-		gtoks, gok, gd := lexQuoted(general, nil, 0, nil, 0, 1)
-		if got, want := dump(fast, toks, ok, d), dump(general, gtoks, gok, gd); got != want {
-			t.Fatalf("%q: lexInto reads\n%s\nthe general loop\n%s", raw, got, want)
-		}
+		fast, toks := lexBothWays(t, raw)
 		if fast.verbLower && (fast.playerCol == 0 || len(toks) == 0 || !lowerASCII(toks[0].Text)) {
 			t.Fatalf("%q: verbLower with tokens %v", raw, toks)
 		}
