@@ -510,12 +510,13 @@ func (x *sheetIndex) componentTour(wines, paths, odd, filled uint64, best int, s
 	return search.best
 }
 
-// other is the wine at the other end of path e from wine v.
+// other is the wine at the other end of path e from wine v, one of its
+// ends. Which end v is comes in no order a branch could guess (the
+// searches walk paths both ways): the two ends XORed with v leave the
+// other.
 func (x *sheetIndex) other(e, v int) int {
-	if to := int(x.ends[e][0]); to != v {
-		return to
-	}
-	return int(x.ends[e][1])
+	ends := &x.ends[e]
+	return int(ends[0]^ends[1]) ^ v
 }
 
 // trailSearch finds the longest trail, best, from the wines it is started
