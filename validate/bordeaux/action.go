@@ -303,15 +303,19 @@ func (r *replayer) choose(l *validate.Line, p *PlayerState, sg segment, si int) 
 // caller goes on spills every value still needed (TestEntryFastAsChecked
 // compares the two).
 func (r *replayer) entry(l *validate.Line, p *PlayerState, sg segment, si, y int) error {
-	w := -1
-	if head := l.Tokens[sg.from].Text; len(head) > 0 {
-		if h := &headWords[head[0]]; isHeadWord(head, h) { // the usual word
-			w = h.worker
-		} else {
-			w = headWorkerAny(head)
-		}
+	head := l.Tokens[sg.from].Text
+	if len(head) == 0 {
+		return r.entryHead(l, p, sg, si, -1)
 	}
-	if uint(w) >= 3 || sg.to-sg.from < 2 {
+	h := &headWords[head[0]]
+	if !isHeadWord(head, h) {
+		// Any other spelling goes to entryOtherHead as a last step: a
+		// call here that entry went on after would keep its values on
+		// the stack for every entry.
+		return r.entryOtherHead(l, p, sg, si, y, head)
+	}
+	w := h.worker // the usual word
+	if sg.to-sg.from < 2 {
 		return r.entryHead(l, p, sg, si, w)
 	}
 	choices := sg.from + 2
@@ -388,6 +392,18 @@ func (r *replayer) entry(l *validate.Line, p *PlayerState, sg segment, si, y int
 		return a.leftover()
 	}
 	return nil
+}
+
+// entryOtherHead is entry for a head that is not a worker's usual word
+// (isHeadWord): choose, a worker in another spelling (R, Red), or no
+// worker. A worker's entry is played by entryChecked, which plays any
+// entry as entry's own path does (TestEntryFastAsChecked).
+func (r *replayer) entryOtherHead(l *validate.Line, p *PlayerState, sg segment, si, y int, head string) error {
+	w := headWorkerAny(head)
+	if uint(w) >= 3 || sg.to-sg.from < 2 {
+		return r.entryHead(l, p, sg, si, w)
+	}
+	return r.entryChecked(l, p, w, sg, y)
 }
 
 // entryHead plays an entry whose head is choose, or reports one whose
