@@ -742,10 +742,9 @@ func (r *replayer) end(l *validate.Line) error {
 	r.st.closed = LastYear
 	r.st.Ended = true
 	// the tallies are the scorer's input only: cut from the replayer
-	ts, rows := tallies(r.st, r.bufs.tallies[:0], r.bufs.rows[:0])
+	ts, _ := tallies(r.st, r.bufs.tallies[:0], r.bufs.rows[:0])
 	r.rep.Result = scoreTallies(r.st, ts)
-	clear(rows) // nothing of this record stays in the buffers
-	clear(ts)
+	clear(ts) // no name of this record stays in the buffers (rows hold no pointer)
 	return nil
 }
 
@@ -756,14 +755,15 @@ func Tallies(s *State) []sb.Tally {
 }
 
 // tallies is Tallies appended to ts and rows (every player's rows share
-// one array), reusing their arrays when they are large enough.
+// one array), reusing their arrays when they are large enough. Every
+// tally and row is written whole: the arrays are not cleared first.
 func tallies(s *State, ts []sb.Tally, rows []sb.Row) ([]sb.Tally, []sb.Row) {
-	ts = reuse.Zeroed(ts, len(s.Players))
+	ts = sized(ts, len(s.Players))
 	nrows := 0
 	for _, p := range s.Players {
 		nrows += len(p.Layout.Trellis)
 	}
-	rows = reuse.Zeroed(rows, nrows)[:0]
+	rows = sized(rows, nrows)[:0]
 	for i, p := range s.Players {
 		ts[i] = sb.Tally{Name: p.Name, Seat: p.Seat, Paths: p.nFilled, Longest: p.Longest(s.Rules.SimplePath),
 			CasksUsed: p.CasksUsed, LeaderYears: len(p.LeaderYears), Wines: p.nCircled}
@@ -774,6 +774,15 @@ func tallies(s *State, ts []sb.Tally, rows []sb.Row) ([]sb.Tally, []sb.Row) {
 		ts[i].Rows = rows[from:len(rows):len(rows)]
 	}
 	return ts, rows
+}
+
+// sized returns s resized to n items, reusing its array when it is large
+// enough: reuse.Zeroed for a caller that writes every item.
+func sized[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
 }
 
 // Score scores the state and links each player's result.
