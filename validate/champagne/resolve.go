@@ -14,17 +14,9 @@ import (
 func (s *state) startResolution() {
 	s.placementDone = true
 	ws := s.scratch[:0] // the steps are copied onto the stack of pending steps
-	for k, o := range s.board[zVineyard] {
-		if o.who >= 0 {
-			ws = append(ws, want{kind: wAuto, who: int8(o.who), spot: int16(k), wantArgs: wantArgs{step: stepTakeVineyard}})
-		}
-	}
+	ws = appendTaken(ws, s.board[zVineyard], want{kind: wAuto, wantArgs: wantArgs{step: stepTakeVineyard}})
 	for _, zi := range [...]int{zPress, zWinery} {
-		for k, o := range s.board[zi] {
-			if o.who >= 0 {
-				ws = append(ws, want{kind: wAuto, spot: int16(k), who: int8(o.who), wantArgs: wantArgs{step: stepBuild, wantArea: wantArea{zone: int8(zi)}}})
-			}
-		}
+		ws = appendTaken(ws, s.board[zi], want{kind: wAuto, wantArgs: wantArgs{step: stepBuild, wantArea: wantArea{zone: int8(zi)}}})
 	}
 	if s.ev == evSubsidies {
 		ws = append(ws, want{kind: wAuto, wantArgs: wantArgs{step: stepPaySubsidies}})
@@ -56,20 +48,24 @@ func (s *state) startResolution() {
 		}
 	}
 	// Shipping: the Speak First spot, then the others in turn order.
+	shipping := s.board[zShipping]
 	var shipBuf [8]int
-	ship := shipBuf[:0]
-	for k, o := range s.board[zShipping] {
-		if o.who >= 0 {
-			ship = append(ship, k)
-		}
+	ship := shipBuf[:]
+	if len(shipping) > len(ship) { // spots taken twice, as played
+		ship = make([]int, len(shipping))
 	}
+	n := 0
+	for k, o := range shipping { // appendTaken's way
+		ship[n] = k
+		n += int(uint8(o.who)>>7 ^ 1)
+	}
+	ship = ship[:n]
 	var posBuf [8]int
 	pos := posBuf[:len(s.players)]
 	for i, p := range s.order {
 		pos[p] = i
 	}
 	sp := s.spots(zShipping)
-	shipping := s.board[zShipping]
 	// A stable insertion sort (sort.SliceStable allocates): the Speak
 	// First spot, then turn order, then the spot.
 	before := func(ka, kb int) bool {
@@ -95,14 +91,28 @@ func (s *state) startResolution() {
 			ws = append(ws, want{kind: wShip, who: int8(who), spot: int16(k)})
 		}
 	}
-	for k, o := range s.board[zDraw] {
-		if o.who >= 0 {
-			ws = append(ws, want{kind: wDraw, who: int8(o.who), spot: int16(k)})
-		}
-	}
+	ws = appendTaken(ws, s.board[zDraw], want{kind: wDraw})
 	ws = append(ws, want{kind: wAuto, wantArgs: wantArgs{step: stepHarvest}})
 	s.pushFront(ws...)
 	s.scratch = ws[:0]
+}
+
+// appendTaken appends w for each spot of a zone a player holds, with his
+// seat and the spot. Every spot's step is written and only a taken one's
+// kept: the loop runs the zone's length, the same every round, without a
+// branch on who holds each spot, which the CPU could not predict.
+func appendTaken(ws []want, zone []occupant, w want) []want {
+	n := len(ws)
+	if cap(ws)-n < len(zone) {
+		ws = slices.Grow(ws, len(zone))
+	}
+	ws = ws[:n+len(zone)] // within its room: nothing cleared
+	for k, o := range zone {
+		w.who, w.spot = o.who, int16(k)
+		ws[n] = w
+		n += int(uint8(o.who)>>7 ^ 1) // 1 when who >= 0 (not free, not blocked)
+	}
+	return ws[:n]
 }
 
 // effect applies a spot's placement effect when its collaborator leaves.
