@@ -80,6 +80,9 @@ func newState(r *rules, rec *validate.Record) (*state, *ruleError) {
 	s.vineSeen = reuse.Zeroed(s.vineSeen, len(r.Vineyards))
 	s.vineDisc = reuse.Zeroed(s.vineDisc, len(r.Vineyards))
 	s.vineUnseen = r.vineDeck
+	room := s.unseen.region[:0] // the state's own counts, not the rules'
+	s.unseen = r.deck
+	s.unseen.region = append(room, r.deck.region...)
 	s.eventsSeen = reuse.Zeroed(s.eventsSeen, len(r.eventCopies))
 	s.inheritSeen, s.dealt = reuse.Zeroed(s.inheritSeen, len(r.Inherit)), reuse.Zeroed(s.dealt, len(r.Inherit))
 	s.tokensOut, s.tokensHeld = reuse.Zeroed(s.tokensOut, len(r.tokenKinds)), reuse.Zeroed(s.tokensHeld, len(r.tokenKinds))

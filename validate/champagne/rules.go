@@ -64,9 +64,12 @@ type rules struct {
 	tk              tokenIDs       // the kinds the engine names
 	Events          map[string]int // event kinds and copies in the box
 	EventsDrawn     int
-	eventIndex      nameIndex // event kind -> index in eventCopies
-	eventCopies     []int     // copies in the box of each event kind
-	vineDeck        int       // the vineyard cards of the stacks (all but the inheritance ones)
+	eventIndex      nameIndex   // event kind -> index in eventCopies
+	eventCopies     []int       // copies in the box of each event kind
+	eventPP         []int       // EventPP by index in eventCopies
+	eventKinds      []eventKind // eventKindOf by index in eventCopies
+	vineDeck        int         // the vineyard cards of the stacks (all but the inheritance ones)
+	deck            stackCounts // the same, counted by region and grape
 	InheritKeep     int
 	InheritBox      map[string]int             // inheritance cards of each kind in the box
 	inheritBox      [len(inheritKinds) + 1]int // InheritBox by inheritKindIndex
@@ -121,6 +124,29 @@ type vineCard struct {
 	PP, Eco     int // bonus in the upper right corner
 	Inheritance bool
 	Idx         int // index in rules.Vineyards
+}
+
+// stackCounts counts vineyard cards of the stacks by the key of climatic
+// hazards or grapes quality they would show (keyInStacks): kept up to date
+// as cards come up, rather than counted over the whole deck at each reveal.
+type stackCounts struct {
+	region []int     // by region (rules.Regions index): the regions' cards
+	wild   int       // the Coteaux Vitryats cards (Region < 0)
+	grape  [2][3]int // by grape: [0] the regions' cards, [1] the Coteaux Vitryats ones
+}
+
+// add counts n more (or fewer) of card c.
+func (k *stackCounts) add(c *vineCard, n int) {
+	wild := 0
+	if c.Region >= 0 {
+		k.region[c.Region] += n
+	} else {
+		k.wild += n
+		wild = 1
+	}
+	if uint(c.Grape) < 3 {
+		k.grape[wild][c.Grape] += n
+	}
 }
 
 // spot is one action spot and its placement effect.

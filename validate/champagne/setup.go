@@ -111,6 +111,7 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 func (s *state) sawVine(c *vineCard) {
 	if !s.vineSeen[c.Idx] && !c.Inheritance {
 		s.vineUnseen--
+		s.unseen.add(c, -1)
 	}
 	s.vineSeen[c.Idx] = true
 }
@@ -702,7 +703,9 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 		sort.Strings(ks)
 		return fail(1, "no event card is called %q: %s", l.Word(1), strings.Join(ks, ", ")).withHint(kind, ks)
 	}
-	s.event, s.ev, s.eventPP = kind, eventKindOf(kind), s.r.EventPP[kind]
+	// The event's kind and prestige by its index, not by its name again.
+	ev := s.r.eventKinds[ei]
+	s.event, s.ev, s.eventPP = kind, ev, s.r.eventPP[ei]
 	s.eventArg = -1
 	chooser := -1
 	region, grape := -1, -1
@@ -717,17 +720,17 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 			keyTok[j] = i
 		}
 		switch {
-		case !hasEq && (kind == "falling-sales" || kind == "sales-increase") && s.eventArg < 0:
+		case !hasEq && (ev == evFallingSales || ev == evSalesIncrease) && s.eventArg < 0:
 			s.eventArg = s.r.sector(k)
 			if s.eventArg < 0 {
 				return fail(i, "no market sector is called %q: %s", l.Word(i), strings.Join(s.r.SectorNames, ", ")).withHint(k, s.r.SectorNames)
 			}
-		case k == "region" && kind == "climatic-hazards":
+		case k == "region" && ev == evClimaticHazards:
 			region = s.r.region(v)
 			if region < 0 {
 				return fail(i, "no region is called %q: %s", v, strings.Join(s.r.Regions, ", ")).withHint(v, s.r.Regions)
 			}
-		case k == "grape" && kind == "grapes-quality":
+		case k == "grape" && ev == evGrapesQuality:
 			g, ok := parseCubes([]string{v}, grapeLetters)
 			if !ok || sum3(&g) != 1 {
 				return fail(i, "the key grape is M (Meunier), P (Pinot noir) or C (Chardonnay)")
@@ -737,7 +740,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 					grape = j
 				}
 			}
-		case k == "chosen-by" && (kind == "climatic-hazards" || kind == "grapes-quality"):
+		case k == "chosen-by" && (ev == evClimaticHazards || ev == evGrapesQuality):
 			if v == "" {
 				return syntax(i, "chosen-by= names the player who chose the key: chosen-by=NAME")
 			}
@@ -770,12 +773,12 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 	}
 	s.eventsSeen[ei]++
 	s.eventsN++
-	switch kind {
-	case "falling-sales", "sales-increase":
+	switch ev {
+	case evFallingSales, evSalesIncrease:
 		if s.eventArg < 0 {
 			return syntax(len(l.Tokens), "%s names the sector on its card: %s", kind, strings.Join(s.r.SectorNames, ", "))
 		}
-	case "climatic-hazards":
+	case evClimaticHazards:
 		if region < 0 {
 			return syntax(len(l.Tokens), "climatic hazards names its key region: region=REGION")
 		}
@@ -788,7 +791,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 		s.eventArg = region
 		s.key = keyCheck{event: "climatic hazards", region: region, grape: -1, chooser: chooser, line: l.Num}
 		s.keyCheck = &s.key
-	case "grapes-quality":
+	case evGrapesQuality:
 		if grape < 0 {
 			return syntax(len(l.Tokens), "grapes quality names its key grape: grape=M|P|C")
 		}
@@ -808,7 +811,7 @@ func (s *state) eventLine(l *validate.Line) *ruleError {
 				}
 			}
 		}
-	case "corks-defect":
+	case evCorksDefect:
 		ws := s.scratch[:0]
 		for _, i := range s.order {
 			if s.players[i].merchant {
@@ -895,20 +898,19 @@ func (s *state) keyInStacks(kind string, region, grape, chooser int, keyTok [len
 		return nil // keyChosenWhenStacksEmpty
 	}
 	chardonnay := grape >= 0 && s.r.on.VitryatsKeyChardonnay
-	shows, open := false, false // a card left shows the key written; one leaves the key to a player
-	for i := range s.r.Vineyards {
-		c := &s.r.Vineyards[i]
-		if c.Inheritance || s.vineSeen[c.Idx] {
-			continue
-		}
-		switch {
-		case c.Region < 0 && !chardonnay:
-			open = true
-		case region >= 0:
-			shows = shows || c.Region == region
-		default:
-			shows = shows || c.Grape == grape
-		}
+	// A card left shows the key written; one leaves the key to a player.
+	// A Coteaux Vitryats card leaves it, but under vitryats-key chardonnay
+	// shows its grape.
+	u := &s.unseen
+	open := u.wild > 0 && !chardonnay
+	var shows bool
+	switch {
+	case region >= 0:
+		shows = u.region[region] > 0
+	case chardonnay:
+		shows = u.grape[0][grape]+u.grape[1][grape] > 0
+	default:
+		shows = u.grape[0][grape] > 0
 	}
 	if chooser >= 0 && !open {
 		if chardonnay {

@@ -271,6 +271,8 @@ const (
 	evGlobalPandemic
 	evAirportsStrike
 	evSeaportsStrike
+	evGrapesQuality
+	evCorksDefect
 )
 
 func eventKindOf(kind string) eventKind {
@@ -289,6 +291,10 @@ func eventKindOf(kind string) eventKind {
 		return evAirportsStrike
 	case "seaports-strike":
 		return evSeaportsStrike
+	case "grapes-quality":
+		return evGrapesQuality
+	case "corks-defect":
+		return evCorksDefect
 	}
 	return evOther
 }
@@ -311,10 +317,11 @@ type state struct {
 	tookVine [maxSeats]*vineCard
 
 	offers     []*vineCard
-	vineSeen   []bool // by index in rules.Vineyards: the card has come up
-	vineUnseen int    // vineyard cards still in the stacks (none has come up)
-	vineDisc   []bool // by index in rules.Vineyards: the card is in the discards
-	vineDiscN  int    // cards in the discards
+	vineSeen   []bool      // by index in rules.Vineyards: the card has come up
+	vineUnseen int         // vineyard cards still in the stacks (none has come up)
+	unseen     stackCounts // the same, counted by region and grape
+	vineDisc   []bool      // by index in rules.Vineyards: the card is in the discards
+	vineDiscN  int         // cards in the discards
 	sectors    []*sector
 	refills    []int8         // sectors owed a refill at the end of a pandemic round, in the order their cards were validated (ruling E11)
 	seenCards  []*marketCard  // by key (cardKey): the market card of that id come up last, of every sector
@@ -419,6 +426,7 @@ func (s *state) reset() {
 	s.order = old.order[:0]
 	s.offers, s.offersSpare = clearPtrs(old.offers), clearPtrs(old.offersSpare)
 	s.vineSeen, s.vineDisc = old.vineSeen[:0], old.vineDisc[:0]
+	s.unseen.region = old.unseen.region[:0]
 	s.sectors = old.sectors[:0]
 	s.refills = old.refills[:0]
 	s.seenCards, s.discarded = clearPtrs(old.seenCards), old.discarded[:0]

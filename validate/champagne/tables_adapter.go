@@ -46,6 +46,7 @@ func fromTables(t *tables.Tables) *rules {
 		r.Regions = append(r.Regions, reg.Key)
 		r.RegionNames = append(r.RegionNames, reg.Name)
 	}
+	r.deck.region = make([]int, len(r.Regions))
 	for _, v := range t.Vineyards {
 		c := vineCard{ID: v.Key, Name: v.Name, Region: r.region(v.Region), Grape: letterIndex(grapeLetters, v.Grape),
 			Qty: v.Grapes, PP: v.PP, Eco: v.Eco, Inheritance: v.Inheritance}
@@ -56,6 +57,7 @@ func fromTables(t *tables.Tables) *rules {
 		r.Vineyards = append(r.Vineyards, c)
 		if !c.Inheritance {
 			r.vineDeck++
+			r.deck.add(&c, 1)
 		}
 	}
 	for _, c := range t.Cuvees {
@@ -133,6 +135,8 @@ func fromTables(t *tables.Tables) *rules {
 	for k, n := range r.Events {
 		r.eventIndex.put(k, len(r.eventCopies))
 		r.eventCopies = append(r.eventCopies, n)
+		r.eventPP = append(r.eventPP, r.EventPP[k])
+		r.eventKinds = append(r.eventKinds, eventKindOf(k))
 	}
 	r.InheritBox = map[string]int{}
 	r.InheritFromBox = len(t.Inheritances) > 0
