@@ -1,6 +1,7 @@
 package champagne
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"sort"
@@ -1518,7 +1519,7 @@ func (s *state) checkText(l *validate.Line) bool {
 	// nearly always write it: one comparison confirms every pair, each of
 	// which sameValue would accept. Any other line, or a value that
 	// differs, is read pair by pair below.
-	var printed [128]byte
+	var printed [192]byte // room for appendCubes's stores
 	if text == string(s.appendUsualCheck(printed[:0], p)) {
 		l.ConfirmLazy()
 		return true
@@ -1569,6 +1570,36 @@ func (s *state) appendUsualCheck(b []byte, p *player) []byte {
 
 // appendCubes appends cubes(c, letters).
 func appendCubes(b []byte, c *[3]int, letters string) []byte {
+	n := len(b)
+	k0, k1, k2 := c[0], c[1], c[2]
+	if uint(k0) > 16 || uint(k1) > 16 || uint(k2) > 16 || cap(b)-n < 48 {
+		return appendCubesByOne(b, c, letters)
+	}
+	// Each letter's run written 16 bytes at once at its place, the next
+	// run over the excess, the length cut after: no branch on the
+	// counts, which a loop per cube mispredicted at each run's end.
+	w := b[n : n+48]
+	putRun(w[0:], letters[0])
+	putRun(w[k0:], letters[1])
+	putRun(w[k0+k1:], letters[2])
+	t := k0 + k1 + k2
+	// '-' for no cube, where the first run's letter is: the sign of -t
+	// picks it without a branch.
+	pick := byte(uint(-t) >> 63) // 1 when t > 0
+	w[0] = '-' + pick*(w[0]-'-')
+	return b[:n+max(t, 1)]
+}
+
+// putRun writes 16 copies of x at the start of w.
+func putRun(w []byte, x byte) {
+	run := uint64(x) * 0x0101010101010101
+	binary.LittleEndian.PutUint64(w[:8], run)
+	binary.LittleEndian.PutUint64(w[8:16], run)
+}
+
+// appendCubesByOne is appendCubes for a count over 16, or a buffer short
+// of room.
+func appendCubesByOne(b []byte, c *[3]int, letters string) []byte {
 	n := len(b)
 	for i := range 3 {
 		for range c[i] {
