@@ -2,6 +2,7 @@ package champagne
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,6 +37,7 @@ func (s *state) available(who int) int {
 
 func (s *state) startPlacement() {
 	s.turn = 0
+	s.toPlace = s.placeMask()
 	if cur := s.current(); cur >= 0 {
 		s.push(want{kind: wPlace, who: int8(cur)})
 	} else {
@@ -44,27 +46,40 @@ func (s *state) startPlacement() {
 }
 
 // current is the player whose turn it is to place, or -1 when all is placed.
+// It takes the first player from the turn on, in council order, who has
+// a collaborator left (toPlace): found in the mask rather than by testing
+// each player, whose outcome the CPU mispredicted once players ran out.
 func (s *state) current() int {
 	n := len(s.order)
-	if n == 0 {
+	m := s.toPlace
+	if n == 0 || m == 0 {
 		return -1
 	}
 	j := s.turn // (s.turn+k)%n, without a division per step
 	for j >= n {
 		j -= n
 	}
-	for k := 0; k < n; k++ {
-		i := s.order[j]
+	if after := m >> uint(j); after != 0 {
+		j += bits.TrailingZeros64(after)
+	} else {
+		j = bits.TrailingZeros64(m) // round the table again
+	}
+	s.turn = j
+	return s.order[j]
+}
+
+// placeMask is toPlace worked out: bit j set when order[j] is a House
+// with a collaborator left to place. Within a placement phase only a
+// placement changes it (held changes in the resolution, collabs never).
+func (s *state) placeMask() uint64 {
+	var m uint64
+	for j, i := range s.order {
 		// available(i) > 0, with the player loaded once.
 		if p := s.players[i]; !p.merchant && p.collabs-s.placed[i] > s.held(i) {
-			s.turn = j
-			return i
-		}
-		if j++; j == n {
-			j = 0
+			m |= 1 << uint(j)
 		}
 	}
-	return -1
+	return m
 }
 
 // spotOf reads "ZONE SPOT" at token i: the zone's index and the spot.
@@ -275,6 +290,17 @@ func (s *state) place(who int, l *validate.Line, vb verb) *ruleError {
 	s.board[zi][k] = occupant{who: int8(who), disc: disc}
 	if !disc {
 		s.placed[who]++
+		// The turn is at him (current, or the as-played turn above): his
+		// bit goes when he has placed his last.
+		if t := s.turn; t < len(s.order) && s.order[t] == who {
+			var last uint64
+			if s.available(who) <= 0 {
+				last = 1
+			}
+			s.toPlace &^= last << uint(t)
+		} else {
+			s.toPlace = s.placeMask()
+		}
 		s.turn++
 	}
 	if zi == zMarketing && s.merchant != nil && s.merchant.oenoCount() > 0 {

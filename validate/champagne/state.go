@@ -340,6 +340,7 @@ type state struct {
 	holdDisc [2]bool                    // the one moved to that n+1 spot is an additional-action disc, not a collaborator
 	placed   []int                      // collaborators placed this round per player
 	turn     int                        // index in order of the player to place next
+	toPlace  uint64                     // bit j: order[j] has a collaborator left to place this round (placeMask)
 	blocked  [len(zoneNames)]int        // High Tension: per zone, the blocked spot + 1 (0: none)
 
 	tokensOut   []int // per kind (rules.tokenKinds): known out of the supply, held or discarded face up
