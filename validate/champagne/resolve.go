@@ -343,7 +343,16 @@ func (s *state) draw(who int, l *validate.Line, w want) *ruleError {
 		return syntax(0, "a draw names each cuvée and its three still wines: %s: draw T=MPC N=PPM, or draw none", validate.QuoteName(p.name))
 	}
 	for i := 1; i < len(l.Tokens); i++ {
-		cu, wi, ok := strings.Cut(l.Word(i), "=")
+		w := l.Word(i)
+		var cu, wi string
+		var ok bool
+		if len(w) >= 2 && w[1] == '=' && w[0] != '=' {
+			// One cuvée letter, as nearly every draw writes it: Cut's
+			// answer without its search.
+			cu, wi, ok = w[:1], w[2:], true
+		} else {
+			cu, wi, ok = strings.Cut(w, "=")
+		}
 		// The counts apart, in registers (see cubeCountsOf).
 		c0, c1, c2, ok1 := cubeCountsOf(cu, cuveeLetters)
 		g0, g1, g2, ok2 := cubeCountsOf(wi, grapeLetters)

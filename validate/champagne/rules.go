@@ -20,8 +20,9 @@ type rules struct {
 	Regions         []string // the five scoring regions, short names (marne, reims, …)
 	RegionNames     []string // printed names, for messages
 	Vineyards       []vineCard
-	CuveeValue      [3]int      // T, N, B
-	Blends          [3][][3]int // per cuvée: allowed multisets as counts of M, P, C
+	CuveeValue      [3]int        // T, N, B
+	Blends          [3][][3]int   // per cuvée: allowed multisets as counts of M, P, C
+	blendable       [3][4][4]bool // Blends as a table: [cuvée][M][P] (C is 3-M-P)
 	Exchange        struct{ Give, Get, PP int }
 	EcoValues       []int // value of each eco index, from the start (index 0)
 	EcoStart        int   // start index of a player
@@ -307,12 +308,12 @@ func (r *rules) wineryCap(modules int) int {
 // canBlend reports whether the three still wines (counts of M, P, C) make
 // the cuvée.
 func (r *rules) canBlend(cuvee int, m, p, c int) bool {
-	for _, b := range r.Blends[cuvee] { // the counts apart: see cubeCountsOf
-		if b[0] == m && b[1] == p && b[2] == c {
-			return true
-		}
+	if m >= 0 && p >= 0 && c >= 0 && m+p+c == 3 {
+		// Read from the table: the loop over the blends mispredicted
+		// where it stopped.
+		return r.blendable[cuvee][m][p]
 	}
-	return false
+	return false // every blend is of 3 wines
 }
 
 // blendList names the blends of a cuvée: "MPC, MMC or MCC".

@@ -72,6 +72,7 @@ func fromTables(t *tables.Tables) *rules {
 			for cu := range 3 {
 				if t.CanBlend(cuveeLetters[cu:cu+1], cubes(w, grapeLetters)) {
 					r.Blends[cu] = append(r.Blends[cu], w)
+					r.blendable[cu][m][p] = true
 				}
 			}
 		}
