@@ -107,6 +107,17 @@ func (s *state) offersLine(l *validate.Line, renewal bool) *ruleError {
 	return nil
 }
 
+// hasInlineMark is strings.ContainsAny(w, ":+="), a byte loop without
+// ContainsAny's set built at each call.
+func hasInlineMark(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if b := w[i]; b == ':' || b == '+' || b == '=' {
+			return true
+		}
+	}
+	return false
+}
+
 // sawVine notes that a vineyard card has come up.
 func (s *state) sawVine(c *vineCard) {
 	if !s.vineSeen[c.Idx] && !c.Inheritance {
@@ -165,7 +176,11 @@ func (s *state) parseMarket(l *validate.Line, i int) (*marketCard, *ruleError) {
 	// is checked against its printed contents.
 	if m, ok := s.r.marketOf(c); ok && m.Src != "assumed" {
 		cu, _ := cubeCounts(m.Cuvees, cuveeLetters)
-		if !strings.EqualFold(m.Sector, s.r.SectorNames[sec]) || cu != c.Cuvees || m.Value != c.PP || !strings.EqualFold(m.Transport, c.Transport) {
+		// Equal as written first: the usual case, without EqualFold's
+		// loop over the bytes.
+		sameSector := m.Sector == s.r.SectorNames[sec] || strings.EqualFold(m.Sector, s.r.SectorNames[sec])
+		sameTransport := m.Transport == c.Transport || strings.EqualFold(m.Transport, c.Transport)
+		if !sameSector || cu != c.Cuvees || m.Value != c.PP || !sameTransport {
 			return nil, fail(i+1, "the tables print %s as %s %s %d %s", c.ID, m.Sector, cubes(cu, cuveeLetters), m.Value, m.Transport)
 		}
 	}
@@ -339,7 +354,7 @@ type keptCard struct {
 func (s *state) inheritCards(p *player, l *validate.Line) ([]keptCard, *ruleError) {
 	inline := false
 	for i := 1; i < len(l.Tokens); i++ {
-		if w := l.Word(i); strings.ContainsAny(w, ":+=") || w == "," {
+		if w := l.Word(i); hasInlineMark(w) || w == "," {
 			inline = true
 		}
 	}
