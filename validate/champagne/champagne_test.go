@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,8 +121,24 @@ func invariants(s *state) error {
 	if s.round < 0 || s.round > r.Rounds {
 		return fmt.Errorf("round %d", s.round)
 	}
-	// place reads the player to place from his wPlace step.
+	// The stacks' cards counted as they come up (keyInStacks) are the
+	// cards not seen yet.
+	var left stackCounts
+	left.region = make([]int, len(r.Regions))
+	for i := range r.Vineyards {
+		if c := &r.Vineyards[i]; !c.Inheritance && !s.vineSeen[c.Idx] {
+			left.add(c, 1)
+		}
+	}
+	if !slices.Equal(left.region, s.unseen.region) || left.wild != s.unseen.wild || left.grape != s.unseen.grape {
+		return fmt.Errorf("the stacks' counts %+v, the cards not seen %+v", s.unseen, left)
+	}
+	// place reads the player to place from his wPlace step, found in the
+	// mask place keeps (toPlace).
 	if w := s.next(); w.kind == wPlace {
+		if m := s.placeMask(); s.toPlace != m {
+			return fmt.Errorf("players left to place %b, kept as %b", m, s.toPlace)
+		}
 		turn := s.turn
 		if cur := s.current(); cur != int(w.who) {
 			return fmt.Errorf("the wPlace step is %s's, but it is %s's turn", s.nameOf(int(w.who)), s.nameOf(cur))

@@ -836,3 +836,45 @@ func TestUsualCheckPrintsWhatSameValueAccepts(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendCubesAsByOne holds appendCubes's runs written 16 bytes at a
+// time to the loop over each cube, for every count up to 20 (over 16
+// takes the loop) and buffers with and without the room it writes in:
+// checkText would only miss a confirmation if the two differed, which
+// no report would show.
+func TestAppendCubesAsByOne(t *testing.T) {
+	for _, room := range []int{0, 47, 48, 64, 192} {
+		for k0 := range 21 {
+			for k1 := range 21 {
+				for k2 := range 21 {
+					c := [3]int{k0, k1, k2}
+					b := append(make([]byte, 0, 3+room), "pp="...)
+					got := string(appendCubes(b, &c, grapeLetters))
+					want := string(appendCubesByOne([]byte("pp="), &c, grapeLetters))
+					if got != want {
+						t.Fatalf("counts %v, room %d: %q, want %q", c, room, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCanBlendAsBlendList holds the table canBlend reads to the blends
+// as the tables list them, for every count of each still wine, the
+// impossible ones included.
+func TestCanBlendAsBlendList(t *testing.T) {
+	r := defaultRules()
+	for cu := range 3 {
+		for m := -1; m <= 4; m++ {
+			for p := -1; p <= 4; p++ {
+				for c := -1; c <= 4; c++ {
+					want := slices.Contains(r.Blends[cu], [3]int{m, p, c})
+					if got := r.canBlend(cu, m, p, c); got != want {
+						t.Errorf("cuvée %c, M%d P%d C%d: canBlend %v, the blends %v", cuveeLetters[cu], m, p, c, got, r.Blends[cu])
+					}
+				}
+			}
+		}
+	}
+}
