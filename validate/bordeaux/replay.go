@@ -758,12 +758,12 @@ func Tallies(s *State) []sb.Tally {
 // one array), reusing their arrays when they are large enough. Every
 // tally and row is written whole: the arrays are not cleared first.
 func tallies(s *State, ts []sb.Tally, rows []sb.Row) ([]sb.Tally, []sb.Row) {
-	ts = sized(ts, len(s.Players))
+	ts = reuse.Sized(ts, len(s.Players))
 	nrows := 0
 	for _, p := range s.Players {
 		nrows += len(p.Layout.Trellis)
 	}
-	rows = sized(rows, nrows)[:0]
+	rows = reuse.Sized(rows, nrows)[:0]
 	for i, p := range s.Players {
 		ts[i] = sb.Tally{Name: p.Name, Seat: p.Seat, Paths: p.nFilled, Longest: p.Longest(s.Rules.SimplePath),
 			CasksUsed: p.CasksUsed, LeaderYears: len(p.LeaderYears), Wines: p.nCircled}
@@ -774,15 +774,6 @@ func tallies(s *State, ts []sb.Tally, rows []sb.Row) ([]sb.Tally, []sb.Row) {
 		ts[i].Rows = rows[from:len(rows):len(rows)]
 	}
 	return ts, rows
-}
-
-// sized returns s resized to n items, reusing its array when it is large
-// enough: reuse.Zeroed for a caller that writes every item.
-func sized[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
 }
 
 // Score scores the state and links each player's result.
