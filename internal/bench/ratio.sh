@@ -7,11 +7,12 @@
 # range, the median of the pipeline's actions per CPU second, and the
 # floor's offset in its 64-byte block (two binaries compare fairly only
 # when it is the same in both: docs/performance.md, Method).
-# BINARY: go test -c -o BINARY ./internal/bench
+# BINARY: go test -c -o BINARY ./internal/bench. RAW=FILE appends each
+# process's benchmark line to FILE (ratios.py pools several runs).
 b=$1; g=$2; n=$3
 for k in $(seq $n); do
   $b -test.run '^$' -test.bench "RatioFresh/$g\$" -test.benchtime ${BT:-1s} 2>/dev/null | grep ^Bench
-done | python3 -c '
+done | tee -a "${RAW:-/dev/null}" | python3 -c '
 import sys, statistics as st
 rows=[l.split() for l in sys.stdin]
 def metric(f, name):

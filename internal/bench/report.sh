@@ -16,7 +16,10 @@ go test -c -o "$work/bench.test" ./internal/bench
 go build -o "$work/vintner" ./cmd/vintner
 
 echo "## commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (modified)'), $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "$(go version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+# The family and model tell the CPU's generation (25/1 is AMD Zen 3,
+# 25/17 Zen 4), which "AMD EPYC" alone does not: the ratio to the floor
+# differs between them for the same code.
+echo "$(go version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), family $(grep -m1 '^cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')"
 
 echo "## the pipeline against the floor (ratio.sh, $n processes per game)"
 for g in bordeaux grand-cru champagne; do
@@ -43,7 +46,23 @@ if command -v hyperfine >/dev/null; then
 	hyperfine -N --warmup 5 --runs 300 --style basic "$work/vintner version" \
 		"$work/vintner validate testdata/examples/bordeaux-4p.vin" 2>&1 | grep -E 'Benchmark|Time|Range'
 else
-	echo "(hyperfine not installed)"
+	# no hyperfine: 200 runs each, timed from python (which adds the cost
+	# of starting a process, shown by /bin/true)
+	python3 - "$work/vintner" <<'PY'
+import statistics, subprocess, sys, time
+def runs(args, n=200):
+    ms = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        ms.append((time.perf_counter() - t0) * 1000)
+    ms.sort()
+    return "median %.1f ms (10%%-90%%: %.1f-%.1f ms), %d runs" % (statistics.median(ms), ms[n // 10], ms[9 * n // 10], n)
+v = sys.argv[1]
+print("vintner version:", runs([v, "version"]))
+print("vintner validate (one record):", runs([v, "validate", "testdata/examples/bordeaux-4p.vin"]))
+print("/bin/true (the cost of a process):", runs(["/bin/true"]))
+PY
 fi
 
 echo "## a 100-page PDF pad"
