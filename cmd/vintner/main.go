@@ -25,7 +25,7 @@ func main() {
 	}
 	// vintner writes no heap profile: the runtime need not sample
 	// allocations (a stack walk every 512 KB, ~2% of a batch's
-	// instructions; docs/performance.md, section 11).
+	// instructions; docs/performance-log.md, section 11).
 	runtime.MemProfileRate = 0
 	stop := profile(os.Getenv("VINTNER_CPUPROFILE"))
 	removeTempFilesOnInterrupt()

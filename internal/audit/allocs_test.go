@@ -21,7 +21,7 @@ import (
 // budget in validate/games (TestAllocationsPerRecord); this one holds the
 // layer around it, where a per-record step that allocates (a formatted
 // string, a buffer, a compiled pattern) would otherwise pass unseen, as
-// time is not asserted (docs/performance.md, section 19).
+// time is not asserted (docs/performance-log.md, section 19).
 const batchAllocationBudget = 32
 
 func TestBatchAllocationsPerRecord(t *testing.T) {

@@ -88,7 +88,7 @@ func BenchmarkRatioFresh(b *testing.B) {
 
 // floorOffset is where the floor's code starts within a 64-byte block:
 // its loop ran ~15% slower at 32 than at 0 on the machine of
-// docs/performance.md (section 11), so two binaries compare fairly only
+// docs/performance-log.md (section 11), so two binaries compare fairly only
 // when this metric is the same in both. A build with another Go or with
 // -pgo can move it, as project code no longer can (TestFloorLaidOutFirst).
 func floorOffset() uintptr {

@@ -7,14 +7,14 @@
 // code comes before theirs and keeps its address when they change
 // (TestFloorLaidOutFirst). In the benchmark package, an unchanged floor
 // ran 14–16% faster or slower from one build to the next as the engines'
-// code moved it (docs/performance.md, section 11), and the ratio to the
+// code moved it (docs/performance-log.md, section 11), and the ratio to the
 // floor moved with it.
 package floor
 
 import "bytes"
 
 // Pad holds the floor's code at the start of a 64-byte block, where its
-// loop runs fastest on the machine of docs/performance.md (section 17):
+// loop runs fastest on the machine of docs/performance-log.md (section 17):
 // code of the standard library laid out before this package (4,000 bytes
 // that --named-files made reachable) had moved it to 32. A function takes
 // 32 bytes at least; the benchmarks keep it (floorOffset) and report the

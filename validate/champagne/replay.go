@@ -37,7 +37,7 @@ func (e *ruleError) withHint(word string, names []string) *ruleError {
 // fail and syntax build a line's error. They are kept out of line: about
 // two hundred calls sit in the engine's functions, and inlined, each put a
 // copy of the message's formatting among the code every line runs (an AOC
-// record replays ~1% faster without them: docs/performance.md, section
+// record replays ~1% faster without them: docs/performance-log.md, section
 // 14).
 //
 //go:noinline

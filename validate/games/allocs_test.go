@@ -13,7 +13,7 @@ import (
 // the batch's pipeline (validate.Check as internal/bench's ReplayFresh
 // runs it), on average over generated records: about half as much again
 // as it costs now (3.6, 15.9 and 7.9 on 1 December 2026, 05:55; 11, 23
-// and 21 at 03:00, before section 20 of docs/performance.md). Allocations are
+// and 21 at 03:00, before section 20 of docs/performance-log.md). Allocations are
 // counted, not timed, so this test holds on any machine. It is here
 // because time is not asserted (docs/performance.md, Method), and a
 // slowdown of the per-line path went unseen for two passes that way: a
