@@ -7,6 +7,9 @@
 # records, the command over the same folder (wall, CPU, peak memory),
 # start-up, and a 100-page PDF pad. CG=1 adds instructions per record
 # (cachegrind; ~5 more minutes).
+# RAW=FILE keeps each ratio process's line in FILE (ratio.sh), for
+# internal/bench/ratios.py to pool with other runs: the 3x target is
+# judged on three runs pooled (docs/performance.md, Targets).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 n=${1:-9}
