@@ -20,8 +20,9 @@ go build -o "$work/vintner" ./cmd/vintner
 
 echo "## commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (modified)'), $(date -u '+%Y-%m-%d %H:%M UTC')"
 # The family and model tell the CPU's generation (25/1 is AMD Zen 3,
-# 25/17 Zen 4), which "AMD EPYC" alone does not: the ratio to the floor
-# differs between them for the same code.
+# 25/17 Zen 4, 6/207 Intel Emerald Rapids), which "AMD EPYC" or "Intel
+# Xeon" alone does not: the ratio to the floor differs between them for
+# the same code.
 echo "$(go version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), family $(grep -m1 '^cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ') model $(grep -m1 '^model[[:space:]]' /proc/cpuinfo | cut -d: -f2 | tr -d ' ')"
 
 echo "## the pipeline against the floor (ratio.sh, $n processes per game)"
